@@ -1,0 +1,26 @@
+namespace Dashboard.Data.Measurement;
+
+/// <summary>
+/// How a request ended. Stored as its integer value; never renumber.
+/// Error kinds follow DESIGN.md §5: timeout, fault, connection, plus authentication (issue #4).
+/// </summary>
+public enum SampleOutcome : byte
+{
+    /// <summary>The reply arrived and matched what was sent.</summary>
+    Success = 0,
+
+    /// <summary>The call did not complete within the client's timeout.</summary>
+    Timeout = 1,
+
+    /// <summary>The service answered with a SOAP fault, or the echoed value did not match.</summary>
+    Fault = 2,
+
+    /// <summary>The connection could not be opened or was lost.</summary>
+    Connection = 3,
+
+    /// <summary>The service refused the client's credentials.</summary>
+    Authentication = 4,
+
+    /// <summary>Any other failure.</summary>
+    Other = 5,
+}

@@ -1,0 +1,20 @@
+namespace Dashboard.Runner.CommandLine;
+
+/// <summary>Exit codes of the runner's command line.</summary>
+public static class ExitCodes
+{
+    /// <summary>The run completed.</summary>
+    public const int Success = 0;
+
+    /// <summary>The run started but failed (e.g. a client could not connect); its samples so far are stored.</summary>
+    public const int RunFailed = 1;
+
+    /// <summary>The scenario was refused (malformed, unknown field or id, impossible combination); nothing was stored.</summary>
+    public const int InvalidScenario = 2;
+
+    /// <summary>The service host could not be reached or did not describe itself; nothing was stored.</summary>
+    public const int HostUnavailable = 3;
+
+    /// <summary>The run was cancelled (Ctrl+C); its samples so far are stored.</summary>
+    public const int Cancelled = 130;
+}

@@ -1,0 +1,34 @@
+using System.Globalization;
+using Dashboard.Data.Entities;
+using Spectre.Console;
+
+namespace Dashboard.Runner.CommandLine;
+
+/// <summary>The per-level table printed at the end of a run: one row per level, times in ms, throughput in req/s.</summary>
+public static class LevelTable
+{
+    /// <summary>Builds the table for <paramref name="levels"/>.</summary>
+    public static Table Create(IEnumerable<LevelEntity> levels)
+    {
+        ArgumentNullException.ThrowIfNull(levels);
+        var table = new Table().Title("Per-level results (warm-up excluded)");
+        foreach (var column in new[] { "variant", "client", "payload", "rep", "clients", "requests", "errors", "throughput req/s", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "gen CPU %" })
+        {
+            table.AddColumn(new TableColumn(column).RightAligned());
+        }
+
+        foreach (var l in levels)
+        {
+            table.AddRow(l.Variant, l.Client, l.Payload, Format(l.Repetition), Format(l.Clients), Format(l.Requests), Format(l.Errors),
+                Format(l.ThroughputRps, "0.0"), Format(l.MeanMs, "0.000"), Format(l.P50Ms, "0.000"), Format(l.P90Ms, "0.000"),
+                Format(l.P99Ms, "0.000"), Format(l.P999Ms, "0.000"), Format(l.MaxMs, "0.000"), Format(l.GeneratorCpuPercent ?? double.NaN, "0"));
+        }
+
+        return table;
+    }
+
+    private static string Format(long value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static string Format(double value, string format) =>
+        double.IsNaN(value) ? "-" : value.ToString(format, CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,120 @@
+using System.CommandLine;
+using System.Text.Json;
+using Dashboard.Data;
+using Dashboard.Runner.Clients;
+using Dashboard.Runner.Execution;
+using Dashboard.Runner.Hosts;
+using Dashboard.Runner.Scenarios;
+using Microsoft.EntityFrameworkCore;
+using Spectre.Console;
+
+namespace Dashboard.Runner.CommandLine;
+
+/// <summary>
+/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json]</c> (DESIGN.md §4): runs a scenario
+/// headless, stores its samples, prints the per-level table.
+/// </summary>
+public static class RunCommand
+{
+    /// <summary>Builds the <c>run</c> command, using <paramref name="drivers"/> for the client technologies.</summary>
+    public static Command Create(ClientDriverRegistry drivers)
+    {
+        var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON, DESIGN.md §4).", Required = true };
+        var database = new Option<FileInfo>("--db") { Description = "Results database (SQLite); created and migrated if needed.", Required = true };
+        var levelsCsv = new Option<FileInfo?>("--levels-csv") { Description = "Also write the per-level aggregates to this CSV file." };
+        var progressMode = new Option<string>("--progress") { Description = "Progress output: 'bar' (default, for people) or 'json' (one JSON object per stdout line).", DefaultValueFactory = _ => "bar" };
+        progressMode.AcceptOnlyFromAmong("bar", "json");
+
+        var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
+        {
+            scenario, database, levelsCsv, progressMode,
+        };
+        command.SetAction((parse, cancellationToken) => ExecuteAsync(
+            parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
+            parse.GetValue(progressMode) == "json", drivers, cancellationToken));
+        return command;
+    }
+
+    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ClientDriverRegistry drivers, CancellationToken cancellationToken)
+    {
+        var stderr = Console.Error;
+        ScenarioDocument scenario;
+        try
+        {
+            scenario = ScenarioLoader.Load(scenarioFile.FullName);
+        }
+        catch (ScenarioException e)
+        {
+            await stderr.WriteLineAsync($"error: invalid scenario {scenarioFile.Name}: {e.Message}");
+            return ExitCodes.InvalidScenario;
+        }
+
+        IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
+        try
+        {
+            using var http = new HttpClient();
+            endpoints = await HostProbe.GetEndpointsAsync(http, new Uri(scenario.Host), cancellationToken);
+        }
+        catch (HostUnavailableException e)
+        {
+            await stderr.WriteLineAsync($"error: {e.Message}");
+            return ExitCodes.HostUnavailable;
+        }
+
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine);
+        Data.Entities.RunEntity run;
+        try
+        {
+            run = await executor.RunAsync(scenario, endpoints, cancellationToken);
+        }
+        catch (ScenarioException e)
+        {
+            await stderr.WriteLineAsync($"error: invalid scenario {scenarioFile.Name}: {e.Message}");
+            return ExitCodes.InvalidScenario;
+        }
+
+        using var db = ResultsDatabase.Open(databaseFile.FullName);
+        var levels = await db.Levels.AsNoTracking().Where(l => l.RunId == run.Id)
+            .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Repetition).ThenBy(l => l.Clients)
+            .ToListAsync(CancellationToken.None);
+        if (levelsCsv is not null)
+        {
+            await using var writer = new StreamWriter(levelsCsv.FullName);
+            LevelsCsv.Write(writer, levels);
+        }
+
+        if (!json)
+        {
+            AnsiConsole.Write(LevelTable.Create(levels));
+            AnsiConsole.MarkupLineInterpolated($"run {run.Id}: [bold]{run.Status}[/] ({run.CompletedLevels}/{run.TotalLevels} levels) in {databaseFile.FullName}");
+        }
+
+        if (run.Error is not null)
+        {
+            await stderr.WriteLineAsync($"error: {run.Error}");
+        }
+
+        return run.Status switch
+        {
+            Data.Entities.RunStatus.Completed => ExitCodes.Success,
+            Data.Entities.RunStatus.Cancelled => ExitCodes.Cancelled,
+            _ => ExitCodes.RunFailed,
+        };
+    }
+
+    private static void WriteJson(ProgressEvent e) => Console.WriteLine(JsonSerializer.Serialize(e, ProgressJson));
+
+    private static void WriteLine(ProgressEvent e)
+    {
+        if (e.Event == "level-completed")
+        {
+            AnsiConsole.MarkupLineInterpolated(
+                $"[grey][[{e.CompletedLevels}/{e.TotalLevels}]][/] {e.Variant} × {e.Client} × {e.Payload} × {e.Clients} clients: {e.ThroughputRps:0.0} req/s, mean {e.MeanMs:0.000} ms, {e.Errors} errors");
+        }
+    }
+
+    private static readonly JsonSerializerOptions ProgressJson = new(JsonSerializerOptions.Web)
+    {
+        DefaultIgnoreCondition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull,
+    };
+}

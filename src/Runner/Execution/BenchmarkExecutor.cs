@@ -1,0 +1,179 @@
+using System.Text.Json;
+using Dashboard.Data;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Samples;
+using Dashboard.Runner.Clients;
+using Dashboard.Runner.Load;
+using Dashboard.Runner.Scenarios;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Variants;
+
+namespace Dashboard.Runner.Execution;
+
+/// <summary>
+/// Runs a validated scenario: for each cell (variant × client × payload), each repetition and each level, one
+/// closed-loop level; stores the level's aggregates and every raw sample as soon as the level ends, so a
+/// cancelled or failed run keeps what it measured.
+/// </summary>
+/// <param name="databasePath">The results database file (created and migrated if needed).</param>
+/// <param name="drivers">The client technologies this build can run.</param>
+/// <param name="progress">Receives one event per level and at start and end.</param>
+public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress)
+{
+    /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
+    /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
+    /// <exception cref="ScenarioException">A variant is not served by the host, or a client technology is unavailable; nothing is stored.</exception>
+    public async Task<RunEntity> RunAsync(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(scenario);
+        ArgumentNullException.ThrowIfNull(endpoints);
+        var cells = PlanCells(scenario, endpoints);
+        var totalLevels = cells.Count * scenario.Repetitions * scenario.Levels.Count;
+
+        using var db = ResultsDatabase.Open(databasePath);
+        var run = new RunEntity
+        {
+            ScenarioName = scenario.Name,
+            ScenarioJson = ScenarioLoader.ToJson(scenario),
+            Status = RunStatus.Running,
+            CreatedUtc = DateTime.UtcNow,
+            StartedUtc = DateTime.UtcNow,
+            EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture(), JsonSerializerOptions.Web),
+            TotalLevels = totalLevels,
+        };
+        db.Runs.Add(run);
+        await db.SaveChangesAsync(CancellationToken.None);
+        progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
+
+        using var samples = new SampleStore(databasePath);
+        try
+        {
+            foreach (var cell in cells)
+            {
+                await using var factory = cell.Driver.CreateFactory(cell.Endpoint, cell.Payload);
+                for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
+                {
+                    foreach (var clients in scenario.Levels)
+                    {
+                        run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, repetition {repetition}, {clients} clients";
+                        var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+                        var result = await ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken);
+                        var level = Store(db, samples, run, cell, repetition, result);
+                        if (result.Cancelled)
+                        {
+                            throw new OperationCanceledException(cancellationToken);
+                        }
+
+                        run.CompletedLevels++;
+                        await db.SaveChangesAsync(CancellationToken.None);
+                        progress(LevelEvent(run, cell, level, result.Statistics));
+                    }
+                }
+            }
+
+            run.Status = RunStatus.Completed;
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            run.Status = RunStatus.Cancelled;
+            run.Error = $"cancelled after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText}";
+        }
+        catch (LoadClientException e)
+        {
+            run.Status = RunStatus.Failed;
+            run.Error = $"{e.Message} (after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText})";
+        }
+
+        run.EndedUtc = DateTime.UtcNow;
+        await db.SaveChangesAsync(CancellationToken.None);
+        progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = run.Status.ToString(), Error = run.Error });
+        return run;
+    }
+
+    private List<Cell> PlanCells(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints)
+    {
+        var cells = new List<Cell>();
+        for (var v = 0; v < scenario.Variants.Count; v++)
+        {
+            var endpoint = endpoints.FirstOrDefault(e => e.Name == scenario.Variants[v])
+                ?? throw new ScenarioException($"variants[{v}]",
+                    $"the host does not serve '{scenario.Variants[v]}'; it serves {string.Join(", ", endpoints.Select(e => e.Name))}");
+            for (var c = 0; c < scenario.Clients.Count; c++)
+            {
+                IClientDriver driver;
+                try
+                {
+                    driver = drivers.Get(scenario.Clients[c]);
+                }
+                catch (ClientUnavailableException e)
+                {
+                    throw new ScenarioException($"clients[{c}]", e.Message, e);
+                }
+
+                foreach (var payloadId in scenario.Payloads)
+                {
+                    if (!PayloadCatalogue.TryGet(payloadId, out var payload))
+                    {
+                        throw new ScenarioException("payloads", $"unknown payload id '{payloadId}'");
+                    }
+
+                    cells.Add(new Cell(endpoint, driver, payload));
+                }
+            }
+        }
+
+        return cells;
+    }
+
+    private static LevelEntity Store(ResultsDbContext db, SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result)
+    {
+        var stats = result.Statistics;
+        var level = new LevelEntity
+        {
+            RunId = run.Id,
+            Variant = cell.Endpoint.Name,
+            Client = cell.Driver.ClientId,
+            Payload = cell.Payload.Id,
+            Repetition = repetition,
+            Clients = result.Plan.Clients,
+            StartedUtc = result.StartedUtc,
+            EndedUtc = result.EndedUtc,
+            Requests = stats.Requests,
+            Errors = stats.Errors,
+            TimeoutErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Timeout),
+            FaultErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Fault),
+            ConnectionErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Connection),
+            AuthenticationErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Authentication),
+            OtherErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Other),
+            ThroughputRps = stats.ThroughputRps,
+            MeanMs = stats.MeanMs,
+            P50Ms = stats.P50Ms,
+            P90Ms = stats.P90Ms,
+            P99Ms = stats.P99Ms,
+            P999Ms = stats.P999Ms,
+            MaxMs = stats.MaxMs,
+            GeneratorCpuPercent = result.GeneratorCpuPercent,
+        };
+        db.Levels.Add(level);
+        db.SaveChanges();
+        samples.Append(level.Id, result.Samples);
+        return level;
+    }
+
+    private static ProgressEvent LevelEvent(RunEntity run, Cell cell, LevelEntity level, LatencyStatistics stats) =>
+        new("level-completed", run.Id, run.CompletedLevels, run.TotalLevels)
+        {
+            Variant = cell.Endpoint.Name,
+            Client = cell.Driver.ClientId,
+            Payload = cell.Payload.Id,
+            Repetition = level.Repetition,
+            Clients = level.Clients,
+            Requests = stats.Requests,
+            Errors = stats.Errors,
+            ThroughputRps = stats.ThroughputRps,
+            MeanMs = stats.MeanMs,
+        };
+
+    private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);
+}

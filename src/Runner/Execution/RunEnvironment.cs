@@ -1,0 +1,42 @@
+using System.Reflection;
+using System.Runtime.InteropServices;
+
+namespace Dashboard.Runner.Execution;
+
+/// <summary>
+/// Where a run was measured (DESIGN.md "measurement hygiene"): machine, OS, runtime, processor count and the
+/// versions of the assemblies on the measured path. Stored with the run as JSON.
+/// </summary>
+public sealed record RunEnvironment(
+    string MachineName,
+    string OsDescription,
+    string OsArchitecture,
+    string Runtime,
+    int ProcessorCount,
+    long TotalMemoryMb,
+    bool ServerGc,
+    IReadOnlyDictionary<string, string> Versions)
+{
+    /// <summary>The environment of the current (load generator) process.</summary>
+    public static RunEnvironment Capture()
+    {
+        var versions = AppDomain.CurrentDomain.GetAssemblies()
+            .Select(a => a.GetName())
+            .Where(n => n.Name is { } name && (name.StartsWith("Dashboard.", StringComparison.Ordinal)
+                || name.StartsWith("System.ServiceModel", StringComparison.Ordinal)
+                || name.StartsWith("CoreWCF", StringComparison.Ordinal)
+                || name == "Microsoft.Data.Sqlite"))
+            .GroupBy(n => n.Name!)
+            .ToDictionary(g => g.Key, g => g.First().Version?.ToString() ?? "?", StringComparer.Ordinal);
+        versions["Runner"] = Assembly.GetExecutingAssembly().GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "?";
+        return new RunEnvironment(
+            Environment.MachineName,
+            RuntimeInformation.OSDescription,
+            RuntimeInformation.OSArchitecture.ToString(),
+            RuntimeInformation.FrameworkDescription,
+            Environment.ProcessorCount,
+            GC.GetGCMemoryInfo().TotalAvailableMemoryBytes / (1024 * 1024),
+            System.Runtime.GCSettings.IsServerGC,
+            versions);
+    }
+}

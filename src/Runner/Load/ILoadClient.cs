@@ -1,0 +1,38 @@
+using Dashboard.Data.Measurement;
+
+namespace Dashboard.Runner.Load;
+
+/// <summary>
+/// One closed-loop client of a level: its own connection (channel, proxy, socket), calling one payload case
+/// of one endpoint variant. Implementations keep no lock shared with other clients on the call path.
+/// </summary>
+public interface ILoadClient : IAsyncDisposable
+{
+    /// <summary>Opens the client's own connection. Called once, before the level's clock starts.</summary>
+    /// <exception cref="LoadClientException">The endpoint cannot be reached; the message says why, in one line.</exception>
+    ValueTask OpenAsync(CancellationToken cancellationToken);
+
+    /// <summary>
+    /// Sends one request and waits for the whole reply. Request failures are classified, not thrown:
+    /// the result is <see cref="SampleOutcome.Success"/> or the kind of error. Throws only
+    /// <see cref="OperationCanceledException"/> when <paramref name="cancellationToken"/> is cancelled.
+    /// </summary>
+    ValueTask<SampleOutcome> CallAsync(CancellationToken cancellationToken);
+}
+
+/// <summary>Creates the clients of one cell (variant × client technology × payload).</summary>
+public interface ILoadClientFactory : IAsyncDisposable
+{
+    /// <summary>Creates client number <paramref name="clientIndex"/> (zero-based); not yet opened.</summary>
+    ILoadClient CreateClient(int clientIndex);
+}
+
+/// <summary>A client could not be created or opened; the message is one line naming the endpoint and the reason.</summary>
+public sealed class LoadClientException : Exception
+{
+    /// <summary>Creates the error with its one-line <paramref name="message"/>.</summary>
+    public LoadClientException(string message, Exception? inner = null)
+        : base(message, inner)
+    {
+    }
+}

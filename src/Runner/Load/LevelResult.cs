@@ -1,0 +1,22 @@
+using Dashboard.Data.Measurement;
+
+namespace Dashboard.Runner.Load;
+
+/// <summary>What one level produced: every sample (warm-up included, flagged) and how the level ended.</summary>
+/// <param name="Plan">The plan that was run.</param>
+/// <param name="StartedUtc">Wall-clock time when the clients were released (sample offsets count from here).</param>
+/// <param name="EndedUtc">Wall-clock time when the last client stopped.</param>
+/// <param name="Samples">Every request that completed or failed, in no particular order.</param>
+/// <param name="Cancelled">True when the level was cancelled: the samples are those taken until then.</param>
+/// <param name="GeneratorCpuPercent">CPU used by this (load generator) process over the level, % of all cores (0–100).</param>
+public sealed record LevelResult(
+    LevelPlan Plan,
+    DateTime StartedUtc,
+    DateTime EndedUtc,
+    Sample[] Samples,
+    bool Cancelled,
+    double GeneratorCpuPercent)
+{
+    /// <summary>The level's statistics, computed from <see cref="Samples"/> (warm-up excluded).</summary>
+    public LatencyStatistics Statistics { get; } = LatencyStatistics.FromSamples(Samples);
+}

@@ -1,0 +1,45 @@
+namespace Dashboard.Runner.Scenarios;
+
+/// <summary>
+/// The scenario document of DESIGN.md §4: the same JSON shape in the UI, the API, the runner and presets.
+/// Property names are camelCase in JSON; unknown fields are rejected by <see cref="ScenarioLoader"/>.
+/// </summary>
+public sealed record ScenarioDocument
+{
+    /// <summary>Shown in lists, charts and exports.</summary>
+    public string Name { get; init; } = "";
+
+    /// <summary>Base address of a service host, e.g. <c>http://localhost:5090</c>.</summary>
+    public string Host { get; init; } = "";
+
+    /// <summary>Endpoint variant ids (DESIGN.md §6), e.g. <c>TcpNoSec</c>.</summary>
+    public IReadOnlyList<string> Variants { get; init; } = [];
+
+    /// <summary>Client technology ids (DESIGN.md §7): <c>wcf</c>, <c>soap</c>, <c>java</c>, <c>node</c>.</summary>
+    public IReadOnlyList<string> Clients { get; init; } = [];
+
+    /// <summary>Payload case ids (DESIGN.md §8), e.g. <c>DoubleArray500</c>.</summary>
+    public IReadOnlyList<string> Payloads { get; init; } = [];
+
+    /// <summary>Concurrent clients per step; default the thesis sweep (ch. 7.3).</summary>
+    public IReadOnlyList<int> Levels { get; init; } = ThesisSweep;
+
+    /// <summary>Measured requests each client sends per level. Exactly one of this and <see cref="Duration"/> is set.</summary>
+    public int? RequestsPerClient { get; init; }
+
+    /// <summary>Measured time per level (JSON <c>"hh:mm:ss"</c>). Exactly one of this and <see cref="RequestsPerClient"/> is set.</summary>
+    public TimeSpan? Duration { get; init; }
+
+    /// <summary>Warm-up requests each client sends before measuring, per level: recorded, flagged, excluded from aggregates.</summary>
+    public int Warmup { get; init; } = 5;
+
+    /// <summary>How many times each level is run (for confidence intervals).</summary>
+    public int Repetitions { get; init; } = 1;
+
+    /// <summary>
+    /// The thesis sweep (ch. 7.3): "from one to 50 with the interval of 10 threads and from 50 to 300 with the
+    /// interval of 25 threads": 1, 10, 20, 30, 40, 50, 75, 100, ..., 300 (16 levels).
+    /// </summary>
+    public static IReadOnlyList<int> ThesisSweep { get; } =
+        [1, 10, 20, 30, 40, 50, .. Enumerable.Range(3, 10).Select(i => i * 25)];
+}

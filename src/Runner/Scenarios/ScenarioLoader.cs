@@ -1,0 +1,95 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace Dashboard.Runner.Scenarios;
+
+/// <summary>Reads and validates scenario documents: the one entry point for JSON from files, the API and the UI.</summary>
+public static class ScenarioLoader
+{
+    /// <summary>The JSON options of scenario documents: camelCase, unknown fields rejected, indented output.</summary>
+    public static JsonSerializerOptions JsonOptions { get; } = new(JsonSerializerDefaults.Web)
+    {
+        UnmappedMemberHandling = JsonUnmappedMemberHandling.Disallow,
+        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+        WriteIndented = true,
+        AllowTrailingCommas = false,
+    };
+
+    /// <summary>Parses and validates a scenario from JSON text.</summary>
+    /// <exception cref="ScenarioException">The JSON is malformed, has an unknown field or a wrong type, or a field is invalid.</exception>
+    public static ScenarioDocument Parse(string json)
+    {
+        ScenarioDocument? document;
+        try
+        {
+            document = JsonSerializer.Deserialize<ScenarioDocument>(json, JsonOptions);
+        }
+        catch (JsonException e)
+        {
+            throw new ScenarioException(FieldOf(e), Describe(e), e);
+        }
+
+        if (document is null)
+        {
+            throw new ScenarioException("scenario", "the document is null; expected a JSON object");
+        }
+
+        Validate(document);
+        return document;
+    }
+
+    /// <summary>Reads, parses and validates a scenario file.</summary>
+    /// <exception cref="ScenarioException">The file cannot be read, or its content is refused (see <see cref="Parse"/>).</exception>
+    public static ScenarioDocument Load(string path)
+    {
+        string json;
+        try
+        {
+            json = File.ReadAllText(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new ScenarioException("scenario", $"cannot read '{path}': {e.Message}", e);
+        }
+
+        return Parse(json);
+    }
+
+    /// <summary>Validates a document built in code (the UI's editor); same rules as <see cref="Parse"/>.</summary>
+    /// <exception cref="ScenarioException">A field is invalid; <see cref="ScenarioException.Problems"/> lists all of them.</exception>
+    public static void Validate(ScenarioDocument document)
+    {
+        var result = new ScenarioValidator().Validate(document);
+        if (result.IsValid)
+        {
+            return;
+        }
+
+        var problems = result.Errors.Select(e => (e.PropertyName, e.ErrorMessage)).ToArray();
+        throw new ScenarioException(problems[0].PropertyName, problems[0].ErrorMessage) { Problems = problems };
+    }
+
+    /// <summary>The document as JSON, in the shape <see cref="Parse"/> reads.</summary>
+    public static string ToJson(ScenarioDocument document) => JsonSerializer.Serialize(document, JsonOptions);
+
+    private static string FieldOf(JsonException e)
+    {
+        var path = e.Path;
+        if (string.IsNullOrEmpty(path) || path == "$")
+        {
+            return "scenario";
+        }
+
+        return path.StartsWith("$.", StringComparison.Ordinal) ? path[2..] : path.TrimStart('$');
+    }
+
+    private static string Describe(JsonException e)
+    {
+        // System.Text.Json messages carry the path and position; keep the first sentence and say where.
+        var message = e.Message;
+        var cut = message.IndexOf(". Path:", StringComparison.Ordinal);
+        var first = cut > 0 ? message[..cut] : message;
+        var where = e.LineNumber is { } line ? $" (line {line + 1}, position {e.BytePositionInLine + 1})" : "";
+        return first.Replace(Environment.NewLine, " ", StringComparison.Ordinal) + where;
+    }
+}

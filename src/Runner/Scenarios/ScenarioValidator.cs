@@ -1,0 +1,98 @@
+using Dashboard.Runner.Clients;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Variants;
+using FluentValidation;
+
+namespace Dashboard.Runner.Scenarios;
+
+/// <summary>
+/// The rules a scenario document must meet. Property names in errors are the JSON field names
+/// (e.g. <c>levels[2]</c>) so a message can be shown at the field it concerns.
+/// </summary>
+public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
+{
+    /// <summary>Most concurrent clients in one level: each is its own worker and channel on the load machine.</summary>
+    public const int MaxLevel = 1000;
+
+    /// <summary>Most measured requests one client may send in one level.</summary>
+    public const int MaxRequestsPerClient = 1_000_000;
+
+    /// <summary>Longest measured time per level.</summary>
+    public static readonly TimeSpan MaxDuration = TimeSpan.FromHours(1);
+
+    /// <summary>Creates the validator.</summary>
+    public ScenarioValidator()
+    {
+        RuleFor(s => s.Name).NotEmpty().WithMessage("a scenario needs a name")
+            .MaximumLength(200).WithMessage("at most 200 characters").OverridePropertyName("name");
+
+        RuleFor(s => s.Host).Must(BeAnHttpAddress)
+            .WithMessage(s => string.IsNullOrWhiteSpace(s.Host)
+                ? "a scenario needs the base address of a service host, e.g. http://localhost:5090"
+                : $"'{s.Host}' is not an absolute http:// or https:// address")
+            .OverridePropertyName("host");
+
+        RuleFor(s => s.Variants).NotEmpty().WithMessage("choose at least one endpoint variant").OverridePropertyName("variants");
+        RuleForEach(s => s.Variants).Must(v => VariantCatalogue.TryGet(v, out _))
+            .WithMessage((_, v) => $"unknown endpoint variant '{v}'; known: {string.Join(", ", VariantCatalogue.All.Select(x => x.Name))}")
+            .OverridePropertyName("variants");
+        RuleFor(s => s.Variants).Must(NotRepeat).WithMessage("a variant is listed twice").OverridePropertyName("variants");
+
+        RuleFor(s => s.Clients).NotEmpty().WithMessage("choose at least one client technology").OverridePropertyName("clients");
+        RuleForEach(s => s.Clients).Must(c => ClientTechnology.All.Any(t => t.Id == c))
+            .WithMessage((_, c) => $"unknown client technology '{c}'; known: {string.Join(", ", ClientTechnology.All.Select(t => t.Id))}")
+            .OverridePropertyName("clients");
+        RuleFor(s => s.Clients).Must(NotRepeat).WithMessage("a client technology is listed twice").OverridePropertyName("clients");
+        RuleFor(s => s).Custom(CheckCombinations);
+
+        RuleFor(s => s.Payloads).NotEmpty().WithMessage("choose at least one payload case").OverridePropertyName("payloads");
+        RuleForEach(s => s.Payloads).Must(p => PayloadCatalogue.TryGet(p, out _))
+            .WithMessage((_, p) => $"unknown payload id '{p}'; known: {string.Join(", ", PayloadCatalogue.Ids)}")
+            .OverridePropertyName("payloads");
+        RuleFor(s => s.Payloads).Must(NotRepeat).WithMessage("a payload case is listed twice").OverridePropertyName("payloads");
+
+        RuleFor(s => s.Levels).NotEmpty().WithMessage("give at least one concurrency level").OverridePropertyName("levels");
+        RuleForEach(s => s.Levels).InclusiveBetween(1, MaxLevel)
+            .WithMessage((_, l) => $"{l} is out of range; a level is 1..{MaxLevel} concurrent clients")
+            .OverridePropertyName("levels");
+        RuleFor(s => s.Levels).Must(NotRepeat).WithMessage("a level is listed twice").OverridePropertyName("levels");
+
+        RuleFor(s => s).Must(s => s.RequestsPerClient.HasValue != s.Duration.HasValue)
+            .WithMessage("give exactly one of requestsPerClient and duration").OverridePropertyName("requestsPerClient");
+        RuleFor(s => s.RequestsPerClient).InclusiveBetween(1, MaxRequestsPerClient)
+            .When(s => s.RequestsPerClient.HasValue)
+            .WithMessage(s => $"{s.RequestsPerClient} is out of range; 1..{MaxRequestsPerClient} requests per client")
+            .OverridePropertyName("requestsPerClient");
+        RuleFor(s => s.Duration).Must(d => d > TimeSpan.Zero && d <= MaxDuration)
+            .When(s => s.Duration.HasValue)
+            .WithMessage(s => $"{s.Duration} is out of range; more than 0 and at most {MaxDuration}")
+            .OverridePropertyName("duration");
+
+        RuleFor(s => s.Warmup).InclusiveBetween(0, 100_000)
+            .WithMessage(s => $"{s.Warmup} is out of range; 0..100000 warm-up requests per client").OverridePropertyName("warmup");
+        RuleFor(s => s.Repetitions).InclusiveBetween(1, 100)
+            .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
+    }
+
+    private static bool BeAnHttpAddress(string host) =>
+        Uri.TryCreate(host, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps);
+
+    private static bool NotRepeat<T>(IReadOnlyList<T> items) => items.Distinct().Count() == items.Count;
+
+    private static void CheckCombinations(ScenarioDocument scenario, ValidationContext<ScenarioDocument> context)
+    {
+        foreach (var client in ClientTechnology.All.Where(t => scenario.Clients.Contains(t.Id)))
+        {
+            var unsupported = scenario.Variants
+                .Select(v => VariantCatalogue.TryGet(v, out var variant) ? variant : null)
+                .Where(v => v is not null && !client.Supports(v))
+                .Select(v => v!.Name)
+                .ToArray();
+            if (unsupported.Length > 0)
+            {
+                context.AddFailure("clients",
+                    $"client '{client.Id}' speaks SOAP 1.1 over HTTP only and cannot call {string.Join(", ", unsupported)}; use it with Http* variants");
+            }
+        }
+    }
+}

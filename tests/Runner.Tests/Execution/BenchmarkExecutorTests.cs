@@ -1,0 +1,146 @@
+using Dashboard.Data;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Runner.Clients;
+using Dashboard.Runner.Execution;
+using Dashboard.Runner.Load;
+using Dashboard.Runner.Scenarios;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Variants;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Runner.Tests.Execution;
+
+public sealed class BenchmarkExecutorTests : IDisposable
+{
+    private static readonly HostEndpoint[] Endpoints =
+    [
+        new("HttpNoSec", "BasicHttpBinding", "http://localhost:5090/HttpNoSec", "None", "None"),
+        new("TcpNoSec", "NetTcpBinding", "net.tcp://localhost:5091/TcpNoSec", "None", "None"),
+    ];
+
+    private readonly string _directory = Directory.CreateTempSubdirectory("executor-tests-").FullName;
+
+    private string DatabasePath => Path.Combine(_directory, "results.db");
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Fact]
+    public async Task RunAsync_TwoVariantsThreeLevels_StoresEverySampleAndEveryLevel()
+    {
+        var scenario = Scenario() with { Levels = [1, 10, 20], RequestsPerClient = 20, Warmup = 2 };
+        var events = new List<ProgressEvent>();
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), events.Add);
+
+        var run = await executor.RunAsync(scenario, Endpoints, CancellationToken.None);
+
+        Assert.Equal(RunStatus.Completed, run.Status);
+        Assert.Equal(6, run.CompletedLevels);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var levels = await db.Levels.Where(l => l.RunId == run.Id).ToListAsync();
+        Assert.Equal(6, levels.Count);
+        Assert.All(levels, l => Assert.Equal(l.Clients * 20, l.Requests));
+        var measured = await db.Samples.CountAsync(s => !s.IsWarmup);
+        var warmup = await db.Samples.CountAsync(s => s.IsWarmup);
+        Assert.Equal(2 * (1 + 10 + 20) * 20, measured);
+        Assert.Equal(2 * (1 + 10 + 20) * 2, warmup);
+        Assert.Equal(["run-started", .. Enumerable.Repeat("level-completed", 6), "run-ended"], events.Select(e => e.Event));
+        Assert.NotNull(run.EnvironmentJson);
+        Assert.Contains("\"processorCount\"", run.EnvironmentJson, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_Cancelled_KeepsStoredSamplesAndSaysHowFarItGot()
+    {
+        var scenario = Scenario() with { Levels = [2, 3], RequestsPerClient = null, Duration = TimeSpan.FromSeconds(1) };
+        using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(1500));
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), _ => { });
+
+        var run = await executor.RunAsync(scenario, Endpoints, cancellation.Token);
+
+        Assert.Equal(RunStatus.Cancelled, run.Status);
+        Assert.InRange(run.CompletedLevels, 1, 3);
+        Assert.Contains($"after {run.CompletedLevels} of 4 levels", run.Error, StringComparison.Ordinal);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        Assert.True(await db.Samples.AnyAsync());
+        Assert.Equal(RunStatus.Cancelled, (await db.Runs.SingleAsync()).Status);
+    }
+
+    [Fact]
+    public async Task RunAsync_VariantTheHostDoesNotServe_IsRefusedAndNothingIsStored()
+    {
+        var scenario = Scenario() with { Variants = ["HttpNoSec", "UdsNoSec"] };
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), _ => { });
+
+        var error = await Assert.ThrowsAsync<ScenarioException>(() => executor.RunAsync(scenario, Endpoints, CancellationToken.None));
+
+        Assert.Equal("variants[1]", error.Field);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task RunAsync_ClientTechnologyNotInThisBuild_IsRefusedWithTheReason()
+    {
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([]), _ => { });
+
+        var error = await Assert.ThrowsAsync<ScenarioException>(() => executor.RunAsync(Scenario(), Endpoints, CancellationToken.None));
+
+        Assert.Equal("clients[0]", error.Field);
+        Assert.Contains("System.ServiceModel.Primitives", error.Message, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task RunAsync_ClientCannotConnect_FailsTheRunWithTheReason()
+    {
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new FakeDriver(TimeSpan.Zero, openFails: true)]), _ => { });
+
+        var run = await executor.RunAsync(Scenario(), Endpoints, CancellationToken.None);
+
+        Assert.Equal(RunStatus.Failed, run.Status);
+        Assert.Contains("connection refused", run.Error, StringComparison.Ordinal);
+        Assert.Contains("after 0 of", run.Error, StringComparison.Ordinal);
+    }
+
+    private static ScenarioDocument Scenario() => new()
+    {
+        Name = "executor test",
+        Host = "http://localhost:5090",
+        Variants = ["HttpNoSec", "TcpNoSec"],
+        Clients = ["wcf"],
+        Payloads = ["Int"],
+        Levels = [1],
+        RequestsPerClient = 5,
+        Warmup = 0,
+    };
+
+    private static ClientDriverRegistry Registry(TimeSpan delay) => new([new FakeDriver(delay)]);
+
+    /// <summary>Stands in for the wcf driver: every call takes <c>delay</c> and succeeds.</summary>
+    private sealed class FakeDriver(TimeSpan delay, bool openFails = false) : IClientDriver
+    {
+        public string ClientId => "wcf";
+
+        public ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails);
+
+        private sealed class Factory(TimeSpan delay, bool openFails) : ILoadClientFactory, ILoadClient
+        {
+            public ILoadClient CreateClient(int clientIndex) => this;
+
+            public ValueTask OpenAsync(CancellationToken cancellationToken) =>
+                openFails ? throw new LoadClientException("net.tcp://localhost:5091/TcpNoSec: connection refused") : ValueTask.CompletedTask;
+
+            public async ValueTask<SampleOutcome> CallAsync(CancellationToken cancellationToken)
+            {
+                if (delay > TimeSpan.Zero)
+                {
+                    await Task.Delay(delay, cancellationToken);
+                }
+
+                return SampleOutcome.Success;
+            }
+
+            public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+        }
+    }
+}

@@ -1,0 +1,97 @@
+using Dashboard.Runner.Scenarios;
+
+namespace Dashboard.Runner.Tests.Scenarios;
+
+public class ScenarioLoaderTests
+{
+    private const string Valid = """
+        {
+          "name": "smoke",
+          "host": "http://localhost:5090",
+          "variants": ["HttpNoSec", "TcpNoSec"],
+          "clients": ["wcf"],
+          "payloads": ["Int"],
+          "levels": [1, 10, 20],
+          "requestsPerClient": 20
+        }
+        """;
+
+    [Fact]
+    public void Parse_ValidDocument_ReadsEveryField()
+    {
+        var scenario = ScenarioLoader.Parse(Valid);
+        Assert.Equal("smoke", scenario.Name);
+        Assert.Equal(["HttpNoSec", "TcpNoSec"], scenario.Variants);
+        Assert.Equal([1, 10, 20], scenario.Levels);
+        Assert.Equal(20, scenario.RequestsPerClient);
+        Assert.Equal(5, scenario.Warmup);
+        Assert.Equal(1, scenario.Repetitions);
+    }
+
+    [Fact]
+    public void Parse_NoLevels_DefaultsToTheThesisSweep()
+    {
+        var scenario = ScenarioLoader.Parse(Valid.Replace("\"levels\": [1, 10, 20],", "", StringComparison.Ordinal));
+        Assert.Equal([1, 10, 20, 30, 40, 50, 75, 100, 125, 150, 175, 200, 225, 250, 275, 300], scenario.Levels);
+    }
+
+    [Fact]
+    public void ToJson_ThenParse_GivesTheSameDocument()
+    {
+        var scenario = ScenarioLoader.Parse(Valid) with { Duration = TimeSpan.FromSeconds(30), RequestsPerClient = null };
+        var again = ScenarioLoader.Parse(ScenarioLoader.ToJson(scenario));
+        Assert.Equal(TimeSpan.FromSeconds(30), again.Duration);
+        Assert.Equal(scenario.Variants, again.Variants);
+        Assert.Null(again.RequestsPerClient);
+    }
+
+    [Theory]
+    [InlineData("\"host\": \"http://localhost:5090\",", "\"host\": \"\",", "host")]
+    [InlineData("\"host\": \"http://localhost:5090\",", "\"host\": \"localhost:5090\",", "host")]
+    [InlineData("\"variants\": [\"HttpNoSec\", \"TcpNoSec\"],", "\"variants\": [],", "variants")]
+    [InlineData("\"HttpNoSec\", \"TcpNoSec\"", "\"HttpNoSec\", \"PipeNoSec\"", "variants[1]")]
+    [InlineData("\"payloads\": [\"Int\"],", "\"payloads\": [\"Integer\"],", "payloads[0]")]
+    [InlineData("[1, 10, 20]", "[1, 0, 20]", "levels[1]")]
+    [InlineData("[1, 10, 20]", "[1, 10, 100000]", "levels[2]")]
+    [InlineData("\"clients\": [\"wcf\"],", "\"clients\": [\"wcf\", \"corba\"],", "clients[1]")]
+    [InlineData("\"clients\": [\"wcf\"],", "\"clients\": [\"java\"],", "clients")]
+    [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 20, \"duration\": \"00:00:10\"", "requestsPerClient")]
+    [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 0", "requestsPerClient")]
+    [InlineData("\"name\": \"smoke\",", "\"name\": \"smoke\", \"color\": \"red\",", "color")]
+    [InlineData("[1, 10, 20]", "[1, \"ten\", 20]", "levels[1]")]
+    public void Parse_InvalidField_IsRefusedNamingTheField(string find, string replace, string field)
+    {
+        var json = Valid.Replace(find, replace, StringComparison.Ordinal);
+        Assert.NotEqual(Valid, json);
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(json));
+        Assert.Equal(field, error.Field);
+        Assert.StartsWith(field + ": ", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Theory]
+    [InlineData("{ \"name\": ")]
+    [InlineData("not json")]
+    [InlineData("null")]
+    public void Parse_MalformedJson_IsRefused(string json)
+    {
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(json));
+        Assert.False(string.IsNullOrWhiteSpace(error.Message));
+    }
+
+    [Fact]
+    public void Parse_UnknownVariant_MessageListsTheKnownOnes()
+    {
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Valid.Replace("\"TcpNoSec\"", "\"PipeNoSec\"", StringComparison.Ordinal)));
+        Assert.Contains("'PipeNoSec'", error.Message, StringComparison.Ordinal);
+        Assert.Contains("UdsNoSec", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Load_MissingFile_IsRefusedNamingThePath()
+    {
+        var path = Path.Combine(Path.GetTempPath(), Guid.NewGuid() + ".json");
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Load(path));
+        Assert.Contains(path, error.Message, StringComparison.Ordinal);
+    }
+}
