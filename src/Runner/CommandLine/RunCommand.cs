@@ -5,7 +5,7 @@ using Dashboard.Runner.Clients;
 using Dashboard.Runner.Execution;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Scenarios;
-using Microsoft.EntityFrameworkCore;
+using Dashboard.Data.Queries;
 using Spectre.Console;
 
 namespace Dashboard.Runner.CommandLine;
@@ -50,9 +50,9 @@ public static class RunCommand
         }
 
         IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
+        using var http = new HttpClient();
         try
         {
-            using var http = new HttpClient();
             endpoints = await HostProbe.GetEndpointsAsync(http, new Uri(scenario.Host), cancellationToken);
         }
         catch (HostUnavailableException e)
@@ -61,7 +61,7 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine);
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http);
         Data.Entities.RunEntity run;
         try
         {
@@ -74,9 +74,7 @@ public static class RunCommand
         }
 
         using var db = ResultsDatabase.Open(databaseFile.FullName);
-        var levels = await db.Levels.AsNoTracking().Where(l => l.RunId == run.Id)
-            .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Repetition).ThenBy(l => l.Clients)
-            .ToListAsync(CancellationToken.None);
+        var levels = await db.GetLevelsAsync(run.Id, CancellationToken.None);
         if (levelsCsv is not null)
         {
             await using var writer = new StreamWriter(levelsCsv.FullName);

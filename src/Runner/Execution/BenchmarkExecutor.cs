@@ -1,9 +1,11 @@
+using System.Diagnostics;
 using System.Text.Json;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Samples;
 using Dashboard.Runner.Clients;
+using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
 using Dashboard.Runner.Scenarios;
 using Dashboard.Service.Contracts.Payloads;
@@ -19,7 +21,8 @@ namespace Dashboard.Runner.Execution;
 /// <param name="databasePath">The results database file (created and migrated if needed).</param>
 /// <param name="drivers">The client technologies this build can run.</param>
 /// <param name="progress">Receives one event per level and at start and end.</param>
-public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress)
+/// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (DESIGN.md §2).</param>
+public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null)
 {
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
@@ -47,6 +50,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
 
         using var samples = new SampleStore(databasePath);
+        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp());
         try
         {
             foreach (var cell in cells)
@@ -66,6 +70,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
                         }
 
                         run.CompletedLevels++;
+                        db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
                         await db.SaveChangesAsync(CancellationToken.None);
                         progress(LevelEvent(run, cell, level, result.Statistics));
                     }
@@ -86,6 +91,11 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         }
 
         run.EndedUtc = DateTime.UtcNow;
+        if (resources is not null)
+        {
+            db.ResourceSamples.AddRange(await resources.StopAsync());
+        }
+
         await db.SaveChangesAsync(CancellationToken.None);
         progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = run.Status.ToString(), Error = run.Error });
         return run;

@@ -1,0 +1,20 @@
+namespace Dashboard.Service.Contracts.Resources;
+
+/// <summary>
+/// A service host's answer to <c>GET /resources</c> (DESIGN.md §2): the server machine's and the service
+/// process's resource use at one moment, as the thesis measured them (Table 7.1: "% Processor Time",
+/// "Available MBytes"). JSON: camelCase property names.
+/// </summary>
+/// <param name="MachineCpuPercent">CPU use of the whole machine since the previous snapshot, all cores, 0–100.</param>
+/// <param name="AvailableMemoryMb">Memory available to new processes on the machine, MB (Linux: MemAvailable).</param>
+/// <param name="ProcessCpuPercent">CPU use of the service process since the previous snapshot, % of all cores, 0–100.</param>
+/// <param name="WorkingSetMb">Working set of the service process, MB.</param>
+/// <param name="GcHeapMb">Managed heap size of the service process, MB.</param>
+/// <param name="ThreadCount">Threads of the service process.</param>
+public sealed record ResourceSnapshot(
+    double MachineCpuPercent,
+    double AvailableMemoryMb,
+    double ProcessCpuPercent,
+    double WorkingSetMb,
+    double GcHeapMb,
+    int ThreadCount);

@@ -1,0 +1,129 @@
+using System.Diagnostics;
+using Dashboard.Runner.Tests.Support;
+
+namespace Dashboard.Runner.Tests.CommandLine;
+
+/// <summary>Runs the real runner executable as a user would, and checks exit codes and the one-line errors.</summary>
+public sealed class RunCommandTests : IDisposable
+{
+    private readonly string _directory = Directory.CreateTempSubdirectory("runner-cli-").FullName;
+
+    private string DatabasePath => Path.Combine(_directory, "results.db");
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Fact]
+    public async Task Run_MalformedScenario_ExitsTwoWithOneLineAndStoresNothing()
+    {
+        var (exit, _, stderr) = await RunAsync(WriteScenario("{ \"name\": \"broken\", "));
+
+        Assert.Equal(2, exit);
+        Assert.Single(Lines(stderr));
+        Assert.StartsWith("error: invalid scenario", stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Theory]
+    [InlineData("\"variants\": [\"PipeNoSec\"]", "variants[0]: unknown endpoint variant 'PipeNoSec'")]
+    [InlineData("\"payloads\": [\"Integer\"]", "payloads[0]: unknown payload id 'Integer'")]
+    public async Task Run_UnknownId_ExitsTwoNamingTheField(string replacement, string expected)
+    {
+        var field = replacement[..replacement.IndexOf(':', StringComparison.Ordinal)];
+        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}").Replace(
+            field == "\"variants\"" ? "\"variants\": [\"HttpNoSec\"]" : "\"payloads\": [\"Int\"]", replacement, StringComparison.Ordinal);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json));
+
+        Assert.Equal(2, exit);
+        Assert.Single(Lines(stderr));
+        Assert.Contains(expected, stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task Run_HostNotRunning_ExitsThreeNamingTheHost()
+    {
+        var port = JsonHttpServer.FreePort();
+        var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{port}")));
+
+        Assert.Equal(3, exit);
+        Assert.Single(Lines(stderr));
+        Assert.Contains($"host http://127.0.0.1:{port}/ is not reachable", stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task Run_HostAnswersButNoWcfDriverInThisBuild_ExitsTwoWithTheReason()
+    {
+        await using var host = new JsonHttpServer(
+            """[{"name":"HttpNoSec","binding":"BasicHttpBinding","address":"http://127.0.0.1/HttpNoSec","securityMode":"None","clientCredentialType":"None"}]""");
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));
+
+        Assert.Equal(2, exit);
+        Assert.Contains("clients[0]: client technology 'wcf' is not available in this build", stderr, StringComparison.Ordinal);
+        Assert.Equal(1, host.Requests);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task Help_ListsEveryOption()
+    {
+        var (exit, stdout, _) = await RunAsync(null, "run", "--help");
+
+        Assert.Equal(0, exit);
+        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress" })
+        {
+            Assert.Contains(option, stdout, StringComparison.Ordinal);
+        }
+    }
+
+    private static string Scenario(string host) => $$"""
+        {
+          "name": "cli test",
+          "host": "{{host}}",
+          "variants": ["HttpNoSec"],
+          "clients": ["wcf"],
+          "payloads": ["Int"],
+          "levels": [1],
+          "requestsPerClient": 5
+        }
+        """;
+
+    private string WriteScenario(string json)
+    {
+        var path = Path.Combine(_directory, "scenario.json");
+        File.WriteAllText(path, json);
+        return path;
+    }
+
+    private async Task<(int Exit, string Stdout, string Stderr)> RunAsync(string? scenarioPath, params string[] arguments)
+    {
+        var runner = Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner.dll");
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        start.ArgumentList.Add(runner);
+        if (scenarioPath is null)
+        {
+            foreach (var argument in arguments)
+            {
+                start.ArgumentList.Add(argument);
+            }
+        }
+        else
+        {
+            foreach (var argument in new[] { "run", "--scenario", scenarioPath, "--db", DatabasePath })
+            {
+                start.ArgumentList.Add(argument);
+            }
+        }
+
+        using var process = Process.Start(start)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        await process.WaitForExitAsync(timeout.Token);
+        return (process.ExitCode, await stdout, await stderr);
+    }
+
+    private static string[] Lines(string text) => text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+}

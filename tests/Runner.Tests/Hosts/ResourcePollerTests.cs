@@ -1,0 +1,46 @@
+using System.Diagnostics;
+using Dashboard.Runner.Hosts;
+using Dashboard.Runner.Tests.Support;
+
+namespace Dashboard.Runner.Tests.Hosts;
+
+public class ResourcePollerTests
+{
+    [Fact]
+    public async Task StopAsync_HostAnswering_RecordsItsSnapshotsWithOffsets()
+    {
+        await using var host = new JsonHttpServer("""{"machineCpuPercent":42.5,"availableMemoryMb":1234,"processCpuPercent":7,"workingSetMb":88,"gcHeapMb":12,"threadCount":31}""");
+        using var http = new HttpClient();
+
+        var poller = new ResourcePoller(http, host.Address, runId: 7, Stopwatch.GetTimestamp(), TimeSpan.FromMilliseconds(50));
+        await Task.Delay(400);
+        var samples = await poller.StopAsync();
+        await poller.DisposeAsync();
+
+        Assert.InRange(samples.Count, 3, 20);
+        Assert.All(samples, s =>
+        {
+            Assert.Equal(7, s.RunId);
+            Assert.Equal(42.5, s.MachineCpuPercent);
+            Assert.Equal(1234, s.AvailableMemoryMb);
+            Assert.Equal(31, s.ThreadCount);
+            Assert.InRange(s.GeneratorCpuPercent!.Value, 0, 100);
+        });
+        Assert.Equal(samples.OrderBy(s => s.OffsetMs).Select(s => s.OffsetMs), samples.Select(s => s.OffsetMs));
+        Assert.Equal(0, poller.Failures);
+    }
+
+    [Fact]
+    public async Task StopAsync_HostDown_CountsFailuresWithoutThrowing()
+    {
+        using var http = new HttpClient();
+        var poller = new ResourcePoller(http, new Uri($"http://127.0.0.1:{JsonHttpServer.FreePort()}"), 1, Stopwatch.GetTimestamp(), TimeSpan.FromMilliseconds(50));
+        await Task.Delay(300);
+
+        var samples = await poller.StopAsync();
+        await poller.DisposeAsync();
+
+        Assert.Empty(samples);
+        Assert.True(poller.Failures >= 2, $"{poller.Failures} failures");
+    }
+}
