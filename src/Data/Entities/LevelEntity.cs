@@ -1,0 +1,96 @@
+namespace Dashboard.Data.Entities;
+
+/// <summary>
+/// Aggregates of one level: one concurrency step of one cell
+/// (variant × client × payload × repetition), computed by the runner from the raw samples
+/// (DESIGN.md §5). Warm-up requests are excluded from every figure here.
+/// </summary>
+public class LevelEntity
+{
+    /// <summary>Primary key, assigned by the database; the level id of its samples.</summary>
+    public long Id { get; set; }
+
+    /// <summary>The run this level belongs to. Deleting the run deletes the level and its samples.</summary>
+    public int RunId { get; set; }
+
+    /// <summary>The run, when loaded.</summary>
+    public RunEntity? Run { get; set; }
+
+    /// <summary>Endpoint variant name, e.g. <c>TcpNoSec</c> (DESIGN.md §6).</summary>
+    public required string Variant { get; set; }
+
+    /// <summary>Client technology id, e.g. <c>wcf</c> (DESIGN.md §7).</summary>
+    public required string Client { get; set; }
+
+    /// <summary>Payload case id, e.g. <c>IntArray1000</c> (DESIGN.md §8).</summary>
+    public required string Payload { get; set; }
+
+    /// <summary>Zero-based repetition of the cell.</summary>
+    public int Repetition { get; set; }
+
+    /// <summary>The concurrency level: number of closed-loop clients.</summary>
+    public int Clients { get; set; }
+
+    /// <summary>When the first client started (UTC).</summary>
+    public DateTime StartedUtc { get; set; }
+
+    /// <summary>When the last client ended (UTC).</summary>
+    public DateTime EndedUtc { get; set; }
+
+    /// <summary>Measured requests (warm-up excluded), successful or not.</summary>
+    public long Requests { get; set; }
+
+    /// <summary>Measured requests that failed, of any kind (sum of the kinds below).</summary>
+    public long Errors { get; set; }
+
+    /// <summary>Measured requests that timed out.</summary>
+    public long TimeoutErrors { get; set; }
+
+    /// <summary>Measured requests answered with a fault or a wrong echo.</summary>
+    public long FaultErrors { get; set; }
+
+    /// <summary>Measured requests whose connection failed.</summary>
+    public long ConnectionErrors { get; set; }
+
+    /// <summary>Measured requests refused for their credentials.</summary>
+    public long AuthenticationErrors { get; set; }
+
+    /// <summary>Measured requests that failed otherwise.</summary>
+    public long OtherErrors { get; set; }
+
+    /// <summary>Throughput in req/s: completed requests ÷ (end of the last client − start of the first).</summary>
+    public double ThroughputRps { get; set; }
+
+    /// <summary>Mean response time in ms.</summary>
+    public double MeanMs { get; set; }
+
+    /// <summary>Median response time in ms.</summary>
+    public double P50Ms { get; set; }
+
+    /// <summary>90th percentile of response time in ms.</summary>
+    public double P90Ms { get; set; }
+
+    /// <summary>99th percentile of response time in ms.</summary>
+    public double P99Ms { get; set; }
+
+    /// <summary>99.9th percentile of response time in ms.</summary>
+    public double P999Ms { get; set; }
+
+    /// <summary>Largest response time in ms.</summary>
+    public double MaxMs { get; set; }
+
+    /// <summary>Mean CPU % (0–100, all cores) of the load generator during the level, or null if not measured.</summary>
+    public double? GeneratorCpuPercent { get; set; }
+
+    /// <summary>
+    /// Smallest rowid of this level's rows in <c>Samples</c>, or null while it has none.
+    /// Maintained by <see cref="Samples.SampleStore"/>; do not set it by hand.
+    /// </summary>
+    public long? FirstSampleId { get; set; }
+
+    /// <summary>
+    /// Largest rowid of this level's rows in <c>Samples</c>, or null while it has none.
+    /// Maintained by <see cref="Samples.SampleStore"/>; do not set it by hand.
+    /// </summary>
+    public long? LastSampleId { get; set; }
+}

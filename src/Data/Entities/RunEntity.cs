@@ -1,0 +1,56 @@
+namespace Dashboard.Data.Entities;
+
+/// <summary>
+/// One execution of a scenario. Keeps a snapshot of the document it ran, so later edits of the
+/// scenario never change what a run's results mean.
+/// </summary>
+public class RunEntity
+{
+    /// <summary>Primary key, assigned by the database; the id in permalinks (<c>/runs/{id}</c>).</summary>
+    public int Id { get; set; }
+
+    /// <summary>The saved scenario this run came from, or null (ad-hoc run, or scenario deleted since).</summary>
+    public int? ScenarioId { get; set; }
+
+    /// <summary>The saved scenario this run came from, when loaded.</summary>
+    public ScenarioEntity? Scenario { get; set; }
+
+    /// <summary>Name of the scenario at the time of the run.</summary>
+    public required string ScenarioName { get; set; }
+
+    /// <summary>The scenario document that was run, as JSON.</summary>
+    public required string ScenarioJson { get; set; }
+
+    /// <summary>Where the run is in its life cycle; stored as the member's name.</summary>
+    public RunStatus Status { get; set; }
+
+    /// <summary>When the run was queued (UTC).</summary>
+    public DateTime CreatedUtc { get; set; }
+
+    /// <summary>When the runner started driving load (UTC), or null while queued.</summary>
+    public DateTime? StartedUtc { get; set; }
+
+    /// <summary>When the run ended, however it ended (UTC), or null while queued or running.</summary>
+    public DateTime? EndedUtc { get; set; }
+
+    /// <summary>Machine, OS, runtime and component versions of the run, as JSON; null until known.</summary>
+    public string? EnvironmentJson { get; set; }
+
+    /// <summary>One line saying why the run failed, or null.</summary>
+    public string? Error { get; set; }
+
+    /// <summary>Human-readable progress, e.g. "cell 2/6, level 10 clients"; null when not running.</summary>
+    public string? ProgressText { get; set; }
+
+    /// <summary>Number of levels finished so far.</summary>
+    public int CompletedLevels { get; set; }
+
+    /// <summary>Number of levels the scenario expands to.</summary>
+    public int TotalLevels { get; set; }
+
+    /// <summary>Per-level aggregates, when loaded. Deleted with the run.</summary>
+    public ICollection<LevelEntity> Levels { get; } = [];
+
+    /// <summary>Server resource time series, when loaded. Deleted with the run.</summary>
+    public ICollection<ResourceSampleEntity> ResourceSamples { get; } = [];
+}

@@ -1,0 +1,185 @@
+using Dashboard.Data.Measurement;
+using Microsoft.Data.Sqlite;
+using SQLitePCL;
+
+namespace Dashboard.Data.Samples;
+
+/// <summary>
+/// The hot path that writes raw samples into the <c>Samples</c> table of a migrated
+/// <c>results.db</c>: one row per sample, one transaction per <see cref="Append"/>, multi-row
+/// <c>INSERT</c> statements prepared once and reused (a full-size one, plus one per tail size met,
+/// prepared on first use). Keeps each level's rowid range
+/// (<c>Levels.FirstSampleId</c>/<c>LastSampleId</c>) up to date in the same transaction.
+/// </summary>
+/// <remarks>
+/// The connection and transactions are <c>Microsoft.Data.Sqlite</c>'s; the insert statements are
+/// bound by position through its native handle (<c>SQLitePCL.raw</c>), because
+/// <see cref="SqliteCommand"/> looks every parameter up by name on every execution, which makes
+/// multi-row statements slower, not faster. Not thread-safe: one store per writer.
+/// </remarks>
+public sealed class SampleStore : IDisposable
+{
+    /// <summary>Rows per prepared multi-row <c>INSERT</c>; chosen by measurement (bench/README.md).</summary>
+    public const int DefaultRowsPerStatement = 128;
+
+    private const string UpdateLevelSql = """
+        UPDATE "Levels"
+        SET "FirstSampleId" = min(coalesce("FirstSampleId", $first), $first),
+            "LastSampleId" = max(coalesce("LastSampleId", $last), $last)
+        WHERE "Id" = $level
+        """;
+
+    private readonly SqliteConnection _connection;
+    // Index = rows per statement; prepared on first use.
+    private readonly sqlite3_stmt?[] _inserts;
+    private readonly SqliteCommand _updateLevel;
+    private readonly int _rowsPerStatement;
+    private bool _disposed;
+
+    /// <summary>Opens a store on the database file at <paramref name="databasePath"/>.</summary>
+    /// <param name="databasePath">A database already created by <see cref="ResultsDatabase.Open"/>.</param>
+    /// <exception cref="ArgumentException"><paramref name="databasePath"/> is null, empty or white space.</exception>
+    /// <exception cref="SqliteException">The file cannot be opened, or has no <c>Samples</c> table (not migrated).</exception>
+    public SampleStore(string databasePath)
+        : this(databasePath, DefaultRowsPerStatement)
+    {
+    }
+
+    /// <summary>Opens a store with a given number of rows per statement, 1–10,000 (for measurements).</summary>
+    internal SampleStore(string databasePath, int rowsPerStatement)
+    {
+        // SQLite allows at most 32,766 parameters per statement.
+        ArgumentOutOfRangeException.ThrowIfLessThan(rowsPerStatement, 1);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(rowsPerStatement, 10_000);
+        var connectionString = new SqliteConnectionStringBuilder(ResultsDatabase.ConnectionString(databasePath))
+        {
+            // The raw statements must be finalized before the connection really closes.
+            Pooling = false,
+            Mode = SqliteOpenMode.ReadWrite,
+        }.ToString();
+
+        _rowsPerStatement = rowsPerStatement;
+        _connection = new SqliteConnection(connectionString);
+        try
+        {
+            _connection.Open();
+            using (var pragma = _connection.CreateCommand())
+            {
+                pragma.CommandText = SqlitePragmaInterceptor.PragmaSql;
+                pragma.ExecuteNonQuery();
+            }
+
+            _inserts = new sqlite3_stmt?[rowsPerStatement + 1];
+            _inserts[rowsPerStatement] = Prepare(SampleInsertSql.Insert(rowsPerStatement));
+            _updateLevel = _connection.CreateCommand();
+            _updateLevel.CommandText = UpdateLevelSql;
+            _updateLevel.Parameters.Add("$first", SqliteType.Integer);
+            _updateLevel.Parameters.Add("$last", SqliteType.Integer);
+            _updateLevel.Parameters.Add("$level", SqliteType.Integer);
+        }
+        catch
+        {
+            Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Stores <paramref name="samples"/> as rows of level <paramref name="levelId"/>, in order, in one
+    /// transaction: either all are stored or none.
+    /// </summary>
+    /// <param name="levelId">Id of an existing <see cref="Entities.LevelEntity"/>.</param>
+    /// <param name="samples">The samples; may be empty (nothing is written).</param>
+    /// <returns>The number of rows written: the length of <paramref name="samples"/>.</returns>
+    /// <exception cref="ObjectDisposedException">The store is disposed.</exception>
+    /// <exception cref="ArgumentException">No level has id <paramref name="levelId"/>; nothing is stored.</exception>
+    /// <exception cref="SqliteException">SQLite failed (disk full, database locked beyond the timeout...); nothing is stored.</exception>
+    public long Append(long levelId, ReadOnlySpan<Sample> samples)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (samples.IsEmpty)
+        {
+            return 0;
+        }
+
+        using var transaction = _connection.BeginTransaction();
+        var firstRowId = long.MaxValue;
+        for (var index = 0; index < samples.Length; index += _rowsPerStatement)
+        {
+            var rows = samples.Slice(index, Math.Min(_rowsPerStatement, samples.Length - index));
+            var statement = _inserts[rows.Length] ??= Prepare(SampleInsertSql.Insert(rows.Length));
+            Insert(statement, levelId, rows, ref firstRowId);
+        }
+
+        UpdateLevelRange(transaction, levelId, firstRowId, raw.sqlite3_last_insert_rowid(_connection.Handle));
+        transaction.Commit();
+        return samples.Length;
+    }
+
+    /// <summary>Finalizes the statements and closes the connection. Safe to call twice.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        foreach (var statement in _inserts ?? [])
+        {
+            statement?.Dispose();
+        }
+
+        _updateLevel?.Dispose();
+        _connection.Dispose();
+    }
+
+    private sqlite3_stmt Prepare(string sql)
+    {
+        var db = _connection.Handle!;
+        var rc = raw.sqlite3_prepare_v3(db, sql, raw.SQLITE_PREPARE_PERSISTENT, out var statement);
+        SqliteException.ThrowExceptionForRC(rc, db);
+        return statement;
+    }
+
+    private void Insert(sqlite3_stmt statement, long levelId, ReadOnlySpan<Sample> rows, ref long firstRowId)
+    {
+        var db = _connection.Handle!;
+        try
+        {
+            raw.sqlite3_bind_int64(statement, 1, levelId);
+            var parameter = 2;
+            foreach (ref readonly var sample in rows)
+            {
+                raw.sqlite3_bind_int64(statement, parameter++, SampleInsertSql.PackSmallFields(sample));
+                raw.sqlite3_bind_int64(statement, parameter++, sample.StartOffsetUs);
+                raw.sqlite3_bind_int64(statement, parameter++, sample.LatencyUs);
+            }
+
+            var rc = raw.sqlite3_step(statement);
+            if (rc != raw.SQLITE_DONE)
+            {
+                SqliteException.ThrowExceptionForRC(rc, db);
+            }
+        }
+        finally
+        {
+            raw.sqlite3_reset(statement);
+        }
+
+        // Rows of one statement get consecutive rowids (max + 1 each: no AUTOINCREMENT, one writer).
+        firstRowId = Math.Min(firstRowId, raw.sqlite3_last_insert_rowid(db) - rows.Length + 1);
+    }
+
+    private void UpdateLevelRange(SqliteTransaction transaction, long levelId, long firstRowId, long lastRowId)
+    {
+        _updateLevel.Transaction = transaction;
+        _updateLevel.Parameters["$first"].Value = firstRowId;
+        _updateLevel.Parameters["$last"].Value = lastRowId;
+        _updateLevel.Parameters["$level"].Value = levelId;
+        if (_updateLevel.ExecuteNonQuery() != 1)
+        {
+            throw new ArgumentException($"No level has id {levelId}; no sample was stored.", nameof(levelId));
+        }
+    }
+}
