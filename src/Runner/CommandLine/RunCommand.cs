@@ -65,7 +65,13 @@ public static class RunCommand
         Data.Entities.RunEntity run;
         try
         {
+            using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
             run = await executor.RunAsync(scenario, endpoints, cancellationToken);
+        }
+        catch (BenchmarkBusyException e)
+        {
+            await stderr.WriteLineAsync($"error: {e.Message}");
+            return ExitCodes.MachineBusy;
         }
         catch (ScenarioException e)
         {

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using Dashboard.Runner.Execution;
 using Dashboard.Runner.Tests.Support;
 
 namespace Dashboard.Runner.Tests.CommandLine;
@@ -63,6 +64,20 @@ public sealed class RunCommandTests : IDisposable
         Assert.Equal(2, exit);
         Assert.Contains("clients[0]: client technology 'wcf' is not available in this build", stderr, StringComparison.Ordinal);
         Assert.Equal(1, host.Requests);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task Run_AnotherBenchmarkHoldsTheMachine_ExitsFourAndStoresNothing()
+    {
+        await using var host = new JsonHttpServer(
+            """[{"name":"HttpNoSec","binding":"BasicHttpBinding","address":"http://127.0.0.1/HttpNoSec","securityMode":"None","clientCredentialType":"None"}]""");
+        using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));
+
+        Assert.Equal(4, exit);
+        Assert.Contains($"another benchmark is running on this machine (process {Environment.ProcessId})", stderr, StringComparison.Ordinal);
         Assert.False(File.Exists(DatabasePath));
     }
 

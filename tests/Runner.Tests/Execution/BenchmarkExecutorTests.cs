@@ -50,19 +50,30 @@ public sealed class BenchmarkExecutorTests : IDisposable
     }
 
     [Fact]
-    public async Task RunAsync_Cancelled_KeepsStoredSamplesAndSaysHowFarItGot()
+    public async Task RunAsync_CancelledDuringTheSecondLevel_KeepsItsSamplesAndSaysHowFarItGot()
     {
-        var scenario = Scenario() with { Levels = [2, 3], RequestsPerClient = null, Duration = TimeSpan.FromSeconds(1) };
-        using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(1500));
-        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), _ => { });
+        // Each level takes at least 1000 × 2 ms = 2 s; the run is cancelled 100 ms into the second one.
+        var scenario = Scenario() with { Variants = ["HttpNoSec"], Levels = [1, 2], RequestsPerClient = 1000 };
+        using var cancellation = new CancellationTokenSource();
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), e =>
+        {
+            if (e.Event == "level-completed")
+            {
+                cancellation.CancelAfter(TimeSpan.FromMilliseconds(100));
+            }
+        });
 
         var run = await executor.RunAsync(scenario, Endpoints, cancellation.Token);
 
         Assert.Equal(RunStatus.Cancelled, run.Status);
-        Assert.InRange(run.CompletedLevels, 1, 3);
-        Assert.Contains($"after {run.CompletedLevels} of 4 levels", run.Error, StringComparison.Ordinal);
+        Assert.Equal(1, run.CompletedLevels);
+        Assert.Contains("after 1 of 2 levels, during HttpNoSec × wcf × Int, repetition 1, 2 clients", run.Error, StringComparison.Ordinal);
         using var db = ResultsDatabase.Open(DatabasePath);
-        Assert.True(await db.Samples.AnyAsync());
+        var levels = await db.Levels.OrderBy(l => l.Clients).ToListAsync();
+        Assert.Equal(2, levels.Count);
+        Assert.Equal(1000, levels[0].Requests);
+        Assert.InRange(levels[1].Requests, 1, 2 * 999);
+        Assert.Equal(1000 + levels[1].Requests, await db.Samples.CountAsync());
         Assert.Equal(RunStatus.Cancelled, (await db.Runs.SingleAsync()).Status);
     }
 
