@@ -70,7 +70,7 @@ public sealed class ResourcePoller : IAsyncDisposable
     private async Task PollAsync(HttpClient http, Uri address, int runId, long runStart, TimeSpan interval, CancellationToken stop)
     {
         using var timer = new PeriodicTimer(interval);
-        var process = Process.GetCurrentProcess();
+        using var process = Process.GetCurrentProcess();
         var lastCpu = process.TotalProcessorTime;
         var lastTime = Stopwatch.GetTimestamp();
         do

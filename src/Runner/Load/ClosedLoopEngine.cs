@@ -56,7 +56,8 @@ public static class ClosedLoopEngine
             workers[i] = Task.Run(() => WorkerAsync(index, clients[index], plan, release.Task, buffers[index], cancellationToken), CancellationToken.None);
         }
 
-        var cpuBefore = Process.GetCurrentProcess().TotalProcessorTime;
+        using var process = Process.GetCurrentProcess();
+        var cpuBefore = process.TotalProcessorTime;
         var startedUtc = DateTime.UtcNow;
         var origin = Stopwatch.GetTimestamp();
         release.SetResult(origin);
@@ -72,7 +73,8 @@ public static class ClosedLoopEngine
         }
 
         var elapsed = Stopwatch.GetElapsedTime(origin);
-        var cpu = Process.GetCurrentProcess().TotalProcessorTime - cpuBefore;
+        process.Refresh();
+        var cpu = process.TotalProcessorTime - cpuBefore;
         var cpuPercent = elapsed > TimeSpan.Zero ? 100.0 * cpu / (elapsed * Environment.ProcessorCount) : 0;
         var samples = buffers.SelectMany(b => b).ToArray();
         return new LevelResult(plan, startedUtc, startedUtc + elapsed, samples, cancelled || cancellationToken.IsCancellationRequested, Math.Clamp(cpuPercent, 0, 100));
