@@ -25,7 +25,7 @@ public sealed class JsonHttpServer : IAsyncDisposable
     /// <summary>The base address served.</summary>
     public Uri Address => new($"http://127.0.0.1:{Port}");
 
-    /// <summary>Requests answered so far.</summary>
+    /// <summary>Requests received so far (counted before the answer is written).</summary>
     public int Requests => Volatile.Read(ref _requests);
 
     private int _requests;
@@ -61,9 +61,17 @@ public sealed class JsonHttpServer : IAsyncDisposable
             }
 
             Interlocked.Increment(ref _requests);
-            context.Response.ContentType = "application/json";
-            await context.Response.OutputStream.WriteAsync(body);
-            context.Response.Close();
+            try
+            {
+                context.Response.ContentType = "application/json";
+                await context.Response.OutputStream.WriteAsync(body);
+                context.Response.Close();
+            }
+            catch (Exception e) when (e is HttpListenerException or IOException or ObjectDisposedException)
+            {
+                // The client gave up on this request (a poller stopped mid-request): that is its right, not a server fault.
+                context.Response.Abort();
+            }
         }
     }
 }
