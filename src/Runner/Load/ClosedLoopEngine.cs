@@ -99,17 +99,29 @@ public static class ClosedLoopEngine
             return;
         }
 
+        // The timestamp that passes the deadline test is the request's recorded start: no request starts after the duration.
         var deadline = Stopwatch.GetTimestamp() + (long)(plan.Duration!.Value.TotalSeconds * Stopwatch.Frequency);
-        while (Stopwatch.GetTimestamp() < deadline)
+        while (true)
         {
-            await CallOnceAsync(index, client, origin, isWarmup: false, samples, cancellationToken);
+            cancellationToken.ThrowIfCancellationRequested();
+            var start = Stopwatch.GetTimestamp();
+            if (start >= deadline)
+            {
+                return;
+            }
+
+            await CallAsync(index, client, origin, start, isWarmup: false, samples, cancellationToken);
         }
     }
 
-    private static async ValueTask CallOnceAsync(int index, ILoadClient client, long origin, bool isWarmup, List<Sample> samples, CancellationToken cancellationToken)
+    private static ValueTask CallOnceAsync(int index, ILoadClient client, long origin, bool isWarmup, List<Sample> samples, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        var start = Stopwatch.GetTimestamp();
+        return CallAsync(index, client, origin, Stopwatch.GetTimestamp(), isWarmup, samples, cancellationToken);
+    }
+
+    private static async ValueTask CallAsync(int index, ILoadClient client, long origin, long start, bool isWarmup, List<Sample> samples, CancellationToken cancellationToken)
+    {
         var outcome = await client.CallAsync(cancellationToken);
         var end = Stopwatch.GetTimestamp();
         samples.Add(new Sample(index, ToMicroseconds(start - origin), ToMicroseconds(end - start), outcome, isWarmup));
