@@ -13,17 +13,13 @@ public class ResourcePollerTests
         using var http = new HttpClient();
 
         var poller = new ResourcePoller(http, host.Address, runId: 7, Stopwatch.GetTimestamp(), TimeSpan.FromMilliseconds(50));
-        var deadline = Stopwatch.StartNew();
-        while (host.Requests < 4 && deadline.Elapsed < TimeSpan.FromSeconds(30))
-        {
-            await Task.Delay(20);
-        }
-
+        var polling = Stopwatch.StartNew();
+        await Eventually.HoldsAsync(() => host.Requests >= 4);
         var samples = await poller.StopAsync();
         await poller.DisposeAsync();
 
         // At least three polls were answered in full (the fourth may be cut short by the stop); one per 50 ms at most.
-        Assert.InRange(samples.Count, 3, 1 + (int)(deadline.Elapsed.TotalMilliseconds / 50) + 1);
+        Assert.InRange(samples.Count, 3, 1 + (int)(polling.Elapsed.TotalMilliseconds / 50) + 1);
         Assert.All(samples, s =>
         {
             Assert.Equal(7, s.RunId);
@@ -41,11 +37,7 @@ public class ResourcePollerTests
     {
         using var http = new HttpClient();
         var poller = new ResourcePoller(http, new Uri($"http://127.0.0.1:{JsonHttpServer.FreePort()}"), 1, Stopwatch.GetTimestamp(), TimeSpan.FromMilliseconds(50));
-        var deadline = Stopwatch.StartNew();
-        while (poller.Failures < 2 && deadline.Elapsed < TimeSpan.FromSeconds(30))
-        {
-            await Task.Delay(20);
-        }
+        await Eventually.HoldsAsync(() => poller.Failures >= 2);
 
         var samples = await poller.StopAsync();
         await poller.DisposeAsync();
