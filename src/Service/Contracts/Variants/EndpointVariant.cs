@@ -1,38 +1,34 @@
 namespace Dashboard.Service.Contracts.Variants;
 
-/// <summary>Where client and service sit, as the thesis groups its scenarios (Table 7.2).</summary>
-public enum VariantGroup
-{
-    /// <summary>On-machine communication (thesis: NetNamedPipeBinding; here Unix domain sockets).</summary>
-    OnMachine,
-
-    /// <summary>Cross-machine communication (NetTcpBinding).</summary>
-    CrossMachine,
-
-    /// <summary>Interoperability (HTTP bindings, reachable by ASMX, Java and Node clients).</summary>
-    Interoperability,
-}
-
 /// <summary>
-/// One endpoint variant of DESIGN.md §6: binding × security mode × client credential type.
+/// One endpoint variant of DESIGN.md §6: stack × transport/encoding × security mode × client credential type,
+/// named <c>&lt;Stack&gt;&lt;Transport/Encoding&gt;&lt;Security&gt;</c>.
 /// </summary>
-/// <param name="Name">The variant id used in scenarios and charts (e.g. <c>TcpTptTls</c>).</param>
-/// <param name="Binding">The CoreWCF binding (e.g. <c>NetTcpBinding</c>).</param>
-/// <param name="SecurityMode">The binding's security mode (<c>None</c>, <c>Transport</c>, ...).</param>
-/// <param name="ClientCredentialType">The client credential type (<c>None</c>, <c>Basic</c>, <c>Certificate</c>, ...).</param>
-/// <param name="Group">On-machine, cross-machine or interoperability.</param>
+/// <param name="Name">The variant id used in scenarios and charts (e.g. <c>AspNetH2BinXml</c>).</param>
+/// <param name="Stack">Stack id: <c>aspnet</c>, <c>metro</c>, <c>ice</c> or <c>corewcf</c>.</param>
+/// <param name="Transport">Transport, e.g. <c>HTTP/1.1 over a Unix domain socket</c>.</param>
+/// <param name="Encoding">Message encoding, e.g. <c>binary XML (MC-NBFX)</c>.</param>
+/// <param name="SecurityMode">WCF's security mode term: <c>None</c>, <c>Transport</c>, <c>Message</c>, <c>TransportWithMessageCredential</c>, <c>TransportCredentialOnly</c>.</param>
+/// <param name="CredentialType">WCF's client credential type term: <c>None</c>, <c>Basic</c>, <c>Certificate</c>, <c>UserName</c>, <c>OsIdentity</c>.</param>
 /// <param name="ThesisCounterpart">The thesis scenario (Table 7.2) or document it stands for.</param>
+/// <param name="IsLocalIpc">True for on-machine communication (Unix domain sockets), false for network transports.</param>
+/// <param name="IsBinary">True for binary encodings (binary XML, FastInfoset, the Ice protocol), false for text (XML, JSON).</param>
+/// <param name="UnavailableReason">Why this build does not serve the variant, or null when it does.</param>
 public sealed record EndpointVariant(
     string Name,
-    string Binding,
+    string Stack,
+    string Transport,
+    string Encoding,
     string SecurityMode,
-    string ClientCredentialType,
-    VariantGroup Group,
-    string ThesisCounterpart)
+    string CredentialType,
+    string ThesisCounterpart,
+    bool IsLocalIpc,
+    bool IsBinary,
+    string? UnavailableReason = null)
 {
-    /// <summary>True when the variant protects or authenticates anything (security mode other than None).</summary>
+    /// <summary>True when the variant protects or authenticates anything (security mode other than None); the thesis's secure panels.</summary>
     public bool IsSecure => SecurityMode != "None";
 
-    /// <summary>True for the <c>Http*</c> variants (BasicHttpBinding, SOAP 1.1), the ones raw SOAP, Java and Node clients can call (DESIGN.md §7).</summary>
-    public bool IsBasicHttp => Binding == "BasicHttpBinding";
+    /// <summary>True when this build serves the variant.</summary>
+    public bool IsAvailable => UnavailableReason is null;
 }

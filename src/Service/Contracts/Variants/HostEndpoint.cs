@@ -2,11 +2,25 @@ namespace Dashboard.Service.Contracts.Variants;
 
 /// <summary>
 /// One entry of a service host's <c>GET /endpoints</c> answer (DESIGN.md §2): a variant the host serves and where.
-/// JSON: camelCase property names, an array of these.
+/// JSON: camelCase property names, an array of these. Drivers receive it as is (docs/driver-protocol.md).
 /// </summary>
-/// <param name="Name">Variant id (DESIGN.md §6).</param>
-/// <param name="Binding">Binding name, e.g. <c>NetTcpBinding</c>.</param>
-/// <param name="Address">Endpoint address, e.g. <c>net.tcp://localhost:5091/TcpNoSec</c>.</param>
-/// <param name="SecurityMode">Security mode, e.g. <c>None</c>.</param>
-/// <param name="ClientCredentialType">Client credential type, e.g. <c>None</c>.</param>
-public sealed record HostEndpoint(string Name, string Binding, string Address, string SecurityMode, string ClientCredentialType);
+/// <param name="Name">Variant id (DESIGN.md §6), e.g. <c>AspNetHttpJson</c>.</param>
+/// <param name="Stack">Stack id: <c>aspnet</c>, <c>metro</c> or <c>ice</c>.</param>
+/// <param name="Address">
+/// Where a client connects: <c>http://localhost:5092/</c>, <c>unix:/tmp/dashboard-host/aspnet-binxml.sock</c>,
+/// <c>http://localhost:5100/benchmark</c>, or an Ice proxy string (<c>benchmark:tcp -h localhost -p 5110</c>).
+/// </param>
+/// <param name="Transport">Transport as people say it, e.g. <c>HTTP/2 cleartext (prior knowledge)</c>.</param>
+/// <param name="Encoding">Message encoding, e.g. <c>binary XML (MC-NBFX)</c>.</param>
+/// <param name="SecurityMode">Security mode: <c>None</c>, <c>Transport</c>, <c>Message</c>, <c>TransportWithMessageCredential</c>, <c>TransportCredentialOnly</c>.</param>
+/// <param name="CredentialType">Client credential type: <c>None</c>, <c>Basic</c>, <c>Certificate</c>, <c>UserName</c>, <c>OsIdentity</c>.</param>
+/// <param name="Wsdl">Address of the variant's WSDL, or null when it has none.</param>
+public sealed record HostEndpoint(
+    string Name,
+    string Stack,
+    string Address,
+    string Transport,
+    string Encoding,
+    string SecurityMode,
+    string CredentialType,
+    string? Wsdl = null);
