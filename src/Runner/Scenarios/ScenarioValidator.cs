@@ -36,6 +36,9 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleForEach(s => s.Variants).Must(v => VariantCatalogue.TryGet(v, out _))
             .WithMessage((_, v) => $"unknown endpoint variant '{v}'; known: {string.Join(", ", VariantCatalogue.All.Select(x => x.Name))}")
             .OverridePropertyName("variants");
+        RuleForEach(s => s.Variants).Must(v => !VariantCatalogue.TryGet(v, out var variant) || variant.IsAvailable)
+            .WithMessage((_, v) => VariantCatalogue.TryGet(v, out var variant) ? $"variant '{v}' is {variant.UnavailableReason}" : "")
+            .OverridePropertyName("variants");
         RuleFor(s => s.Variants).Must(NotRepeat).WithMessage("a variant is listed twice").OverridePropertyName("variants");
 
         RuleFor(s => s.Clients).NotEmpty().WithMessage("choose at least one client technology").OverridePropertyName("clients");
@@ -91,7 +94,7 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
             if (unsupported.Length > 0)
             {
                 context.AddFailure("clients",
-                    $"client '{client.Id}' speaks SOAP 1.1 over HTTP only and cannot call {string.Join(", ", unsupported)}; use it with Http* variants");
+                    $"client '{client.Id}' cannot call {string.Join(", ", unsupported)}; it calls {string.Join(", ", client.Callable.Order(StringComparer.Ordinal))} (DESIGN.md §7)");
             }
         }
     }

@@ -25,13 +25,13 @@ public sealed class RunCommandTests : IDisposable
     }
 
     [Theory]
-    [InlineData("\"variants\": [\"PipeNoSec\"]", "variants[0]: unknown endpoint variant 'PipeNoSec'")]
+    [InlineData("\"variants\": [\"NamedPipeNoSec\"]", "variants[0]: unknown endpoint variant 'NamedPipeNoSec'")]
     [InlineData("\"payloads\": [\"Integer\"]", "payloads[0]: unknown payload id 'Integer'")]
     public async Task Run_UnknownId_ExitsTwoNamingTheField(string replacement, string expected)
     {
         var field = replacement[..replacement.IndexOf(':', StringComparison.Ordinal)];
         var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}").Replace(
-            field == "\"variants\"" ? "\"variants\": [\"HttpNoSec\"]" : "\"payloads\": [\"Int\"]", replacement, StringComparison.Ordinal);
+            field == "\"variants\"" ? "\"variants\": [\"AspNetHttpJson\"]" : "\"payloads\": [\"Int\"]", replacement, StringComparison.Ordinal);
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(json));
 
@@ -57,7 +57,7 @@ public sealed class RunCommandTests : IDisposable
     public async Task Run_HostAnswersButNoWcfDriverInThisBuild_ExitsTwoWithTheReason()
     {
         await using var host = new JsonHttpServer(
-            """[{"name":"HttpNoSec","binding":"BasicHttpBinding","address":"http://127.0.0.1/HttpNoSec","securityMode":"None","clientCredentialType":"None"}]""");
+            """[{"name":"AspNetHttpJson","binding":"BasicHttpBinding","address":"http://127.0.0.1/AspNetHttpJson","securityMode":"None","clientCredentialType":"None"}]""");
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));
 
@@ -71,7 +71,7 @@ public sealed class RunCommandTests : IDisposable
     public async Task Run_AnotherBenchmarkHoldsTheMachine_ExitsFourAndStoresNothing()
     {
         await using var host = new JsonHttpServer(
-            """[{"name":"HttpNoSec","binding":"BasicHttpBinding","address":"http://127.0.0.1/HttpNoSec","securityMode":"None","clientCredentialType":"None"}]""");
+            """[{"name":"AspNetHttpJson","binding":"BasicHttpBinding","address":"http://127.0.0.1/AspNetHttpJson","securityMode":"None","clientCredentialType":"None"}]""");
         using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));
@@ -97,8 +97,8 @@ public sealed class RunCommandTests : IDisposable
         {
           "name": "cli test",
           "host": "{{host}}",
-          "variants": ["HttpNoSec"],
-          "clients": ["wcf"],
+          "variants": ["AspNetHttpJson"],
+          "clients": ["dotnet"],
           "payloads": ["Int"],
           "levels": [1],
           "requestsPerClient": 5

@@ -15,8 +15,8 @@ public sealed class BenchmarkExecutorTests : IDisposable
 {
     private static readonly HostEndpoint[] Endpoints =
     [
-        new("HttpNoSec", "BasicHttpBinding", "http://localhost:5090/HttpNoSec", "None", "None"),
-        new("TcpNoSec", "NetTcpBinding", "net.tcp://localhost:5091/TcpNoSec", "None", "None"),
+        new("AspNetHttpJson", "aspnet", "http://localhost:5092/", "HTTP/1.1", "JSON", "None", "None"),
+        new("AspNetH2BinXml", "aspnet", "http://localhost:5093/", "HTTP/2 cleartext", "binary XML", "None", "None"),
     ];
 
     private readonly string _directory = Directory.CreateTempSubdirectory("executor-tests-").FullName;
@@ -53,7 +53,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
     public async Task RunAsync_CancelledDuringTheSecondLevel_KeepsItsSamplesAndSaysHowFarItGot()
     {
         // Each level takes at least 1000 × 2 ms = 2 s; the run is cancelled 100 ms into the second one.
-        var scenario = Scenario() with { Variants = ["HttpNoSec"], Levels = [1, 2], RequestsPerClient = 1000 };
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson"], Levels = [1, 2], RequestsPerClient = 1000 };
         using var cancellation = new CancellationTokenSource();
         var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), e =>
         {
@@ -67,7 +67,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
 
         Assert.Equal(RunStatus.Cancelled, run.Status);
         Assert.Equal(1, run.CompletedLevels);
-        Assert.Contains("after 1 of 2 levels, during HttpNoSec × wcf × Int, repetition 1, 2 clients", run.Error, StringComparison.Ordinal);
+        Assert.Contains("after 1 of 2 levels, during AspNetHttpJson × dotnet × Int, repetition 1, 2 clients", run.Error, StringComparison.Ordinal);
         using var db = ResultsDatabase.Open(DatabasePath);
         var levels = await db.Levels.OrderBy(l => l.Clients).ToListAsync();
         Assert.Equal(2, levels.Count);
@@ -80,7 +80,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
     [Fact]
     public async Task RunAsync_VariantTheHostDoesNotServe_IsRefusedAndNothingIsStored()
     {
-        var scenario = Scenario() with { Variants = ["HttpNoSec", "UdsNoSec"] };
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson", "AspNetUdsBinXml"] };
         var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), _ => { });
 
         var error = await Assert.ThrowsAsync<ScenarioException>(() => executor.RunAsync(scenario, Endpoints, CancellationToken.None));
@@ -117,8 +117,8 @@ public sealed class BenchmarkExecutorTests : IDisposable
     {
         Name = "executor test",
         Host = "http://localhost:5090",
-        Variants = ["HttpNoSec", "TcpNoSec"],
-        Clients = ["wcf"],
+        Variants = ["AspNetHttpJson", "AspNetH2BinXml"],
+        Clients = ["dotnet"],
         Payloads = ["Int"],
         Levels = [1],
         RequestsPerClient = 5,
@@ -130,7 +130,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
     /// <summary>Stands in for the wcf driver: every call takes <c>delay</c> and succeeds.</summary>
     private sealed class FakeDriver(TimeSpan delay, bool openFails = false) : IClientDriver
     {
-        public string ClientId => "wcf";
+        public string ClientId => "dotnet";
 
         public ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails);
 
@@ -139,7 +139,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
             public ILoadClient CreateClient(int clientIndex) => this;
 
             public ValueTask OpenAsync(CancellationToken cancellationToken) =>
-                openFails ? throw new LoadClientException("net.tcp://localhost:5091/TcpNoSec: connection refused") : ValueTask.CompletedTask;
+                openFails ? throw new LoadClientException("net.tcp://localhost:5091/AspNetH2BinXml: connection refused") : ValueTask.CompletedTask;
 
             public async ValueTask<SampleOutcome> CallAsync(CancellationToken cancellationToken)
             {

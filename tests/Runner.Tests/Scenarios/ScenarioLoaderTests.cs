@@ -8,8 +8,8 @@ public class ScenarioLoaderTests
         {
           "name": "smoke",
           "host": "http://localhost:5090",
-          "variants": ["HttpNoSec", "TcpNoSec"],
-          "clients": ["wcf"],
+          "variants": ["AspNetHttpJson", "AspNetH2BinXml"],
+          "clients": ["dotnet"],
           "payloads": ["Int"],
           "levels": [1, 10, 20],
           "requestsPerClient": 20
@@ -21,7 +21,7 @@ public class ScenarioLoaderTests
     {
         var scenario = ScenarioLoader.Parse(Valid);
         Assert.Equal("smoke", scenario.Name);
-        Assert.Equal(["HttpNoSec", "TcpNoSec"], scenario.Variants);
+        Assert.Equal(["AspNetHttpJson", "AspNetH2BinXml"], scenario.Variants);
         Assert.Equal([1, 10, 20], scenario.Levels);
         Assert.Equal(20, scenario.RequestsPerClient);
         Assert.Equal(5, scenario.Warmup);
@@ -48,13 +48,13 @@ public class ScenarioLoaderTests
     [Theory]
     [InlineData("\"host\": \"http://localhost:5090\",", "\"host\": \"\",", "host")]
     [InlineData("\"host\": \"http://localhost:5090\",", "\"host\": \"localhost:5090\",", "host")]
-    [InlineData("\"variants\": [\"HttpNoSec\", \"TcpNoSec\"],", "\"variants\": [],", "variants")]
-    [InlineData("\"HttpNoSec\", \"TcpNoSec\"", "\"HttpNoSec\", \"PipeNoSec\"", "variants[1]")]
+    [InlineData("\"variants\": [\"AspNetHttpJson\", \"AspNetH2BinXml\"],", "\"variants\": [],", "variants")]
+    [InlineData("\"AspNetHttpJson\", \"AspNetH2BinXml\"", "\"AspNetHttpJson\", \"NamedPipeNoSec\"", "variants[1]")]
     [InlineData("\"payloads\": [\"Int\"],", "\"payloads\": [\"Integer\"],", "payloads[0]")]
     [InlineData("[1, 10, 20]", "[1, 0, 20]", "levels[1]")]
     [InlineData("[1, 10, 20]", "[1, 10, 100000]", "levels[2]")]
-    [InlineData("\"clients\": [\"wcf\"],", "\"clients\": [\"wcf\", \"corba\"],", "clients[1]")]
-    [InlineData("\"clients\": [\"wcf\"],", "\"clients\": [\"java\"],", "clients")]
+    [InlineData("\"clients\": [\"dotnet\"],", "\"clients\": [\"dotnet\", \"corba\"],", "clients[1]")]
+    [InlineData("\"clients\": [\"dotnet\"],", "\"clients\": [\"java\"],", "clients")]
     [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 20, \"duration\": \"00:00:10\"", "requestsPerClient")]
     [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 0", "requestsPerClient")]
     [InlineData("\"name\": \"smoke\",", "\"name\": \"smoke\", \"color\": \"red\",", "color")]
@@ -82,9 +82,9 @@ public class ScenarioLoaderTests
     [Fact]
     public void Parse_UnknownVariant_MessageListsTheKnownOnes()
     {
-        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Valid.Replace("\"TcpNoSec\"", "\"PipeNoSec\"", StringComparison.Ordinal)));
-        Assert.Contains("'PipeNoSec'", error.Message, StringComparison.Ordinal);
-        Assert.Contains("UdsNoSec", error.Message, StringComparison.Ordinal);
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Valid.Replace("\"AspNetH2BinXml\"", "\"NamedPipeNoSec\"", StringComparison.Ordinal)));
+        Assert.Contains("'NamedPipeNoSec'", error.Message, StringComparison.Ordinal);
+        Assert.Contains("AspNetUdsBinXml", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
