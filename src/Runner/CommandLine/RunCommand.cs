@@ -4,7 +4,7 @@ using Dashboard.Data;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Execution;
 using Dashboard.Runner.Hosts;
-using Dashboard.Runner.Scenarios;
+using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Data.Queries;
 using Spectre.Console;
 

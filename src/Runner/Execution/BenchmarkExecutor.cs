@@ -7,7 +7,7 @@ using Dashboard.Data.Samples;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
-using Dashboard.Runner.Scenarios;
+using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 

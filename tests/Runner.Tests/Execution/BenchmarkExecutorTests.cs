@@ -4,7 +4,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Execution;
 using Dashboard.Runner.Load;
-using Dashboard.Runner.Scenarios;
+using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 using Microsoft.EntityFrameworkCore;

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace Dashboard.Runner.Scenarios;
+namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>Reads and validates scenario documents: the one entry point for JSON from files, the API and the UI.</summary>
 public static class ScenarioLoader

@@ -1,6 +1,6 @@
 using Dashboard.Service.Contracts.Variants;
 
-namespace Dashboard.Runner.Clients;
+namespace Dashboard.Service.Contracts.Clients;
 
 /// <summary>A client technology of DESIGN.md §7 and which endpoint variants it can call.</summary>
 /// <param name="Id">The id used in scenarios: <c>dotnet</c>, <c>java</c> or <c>node</c>.</param>

@@ -1,4 +1,4 @@
-namespace Dashboard.Runner.Scenarios;
+namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>
 /// The scenario document of DESIGN.md §4: the same JSON shape in the UI, the API, the runner and presets.

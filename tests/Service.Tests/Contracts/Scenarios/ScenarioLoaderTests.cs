@@ -1,6 +1,6 @@
-using Dashboard.Runner.Scenarios;
+using Dashboard.Service.Contracts.Scenarios;
 
-namespace Dashboard.Runner.Tests.Scenarios;
+namespace Dashboard.Service.Tests.Contracts.Scenarios;
 
 public class ScenarioLoaderTests
 {

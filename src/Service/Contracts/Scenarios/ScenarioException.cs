@@ -1,4 +1,4 @@
-namespace Dashboard.Runner.Scenarios;
+namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>
 /// A scenario document was refused. <see cref="Field"/> names the offending field in JSON terms

@@ -1,9 +1,9 @@
-using Dashboard.Runner.Clients;
+using Dashboard.Service.Contracts.Clients;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 using FluentValidation;
 
-namespace Dashboard.Runner.Scenarios;
+namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>
 /// The rules a scenario document must meet. Property names in errors are the JSON field names
