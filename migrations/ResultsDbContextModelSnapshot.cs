@@ -38,6 +38,8 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long?>("LastSampleId").HasColumnType("INTEGER");
             b.Property<double>("MaxMs").HasColumnType("REAL");
             b.Property<double>("MeanMs").HasColumnType("REAL");
+            b.Property<double?>("MeanRequestBytes").HasColumnType("REAL");
+            b.Property<double?>("MeanResponseBytes").HasColumnType("REAL");
             b.Property<long>("OtherErrors").HasColumnType("INTEGER");
             b.Property<double>("P50Ms").HasColumnType("REAL");
             b.Property<double>("P90Ms").HasColumnType("REAL");
@@ -51,6 +53,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<double>("ThroughputRps").HasColumnType("REAL");
             b.Property<long>("TimeoutErrors").HasColumnType("INTEGER");
             b.Property<string>("Variant").IsRequired().HasColumnType("TEXT");
+            b.Property<long>("WrongReplyErrors").HasColumnType("INTEGER");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));
@@ -62,6 +65,8 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<double>("AvailableMemoryMb").HasColumnType("REAL");
             b.Property<double>("GcHeapMb").HasColumnType("REAL");
             b.Property<double?>("GeneratorCpuPercent").HasColumnType("REAL");
+            b.Property<double?>("JvmCpuPercent").HasColumnType("REAL");
+            b.Property<double?>("JvmResidentMb").HasColumnType("REAL");
             b.Property<double>("MachineCpuPercent").HasColumnType("REAL");
             b.Property<long>("OffsetMs").HasColumnType("INTEGER");
             b.Property<double>("ProcessCpuPercent").HasColumnType("REAL");
@@ -101,6 +106,8 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long>("LatencyUs").HasColumnType("INTEGER");
             b.Property<long>("LevelId").HasColumnType("INTEGER");
             b.Property<byte>("Outcome").HasColumnType("INTEGER");
+            b.Property<int>("RequestBytes").HasColumnType("INTEGER");
+            b.Property<int>("ResponseBytes").HasColumnType("INTEGER");
             b.Property<long>("StartOffsetUs").HasColumnType("INTEGER");
             b.HasKey("Id");
             b.ToTable("Samples");

@@ -58,6 +58,15 @@ public class LevelEntity
     /// <summary>Measured requests that failed otherwise.</summary>
     public long OtherErrors { get; set; }
 
+    /// <summary>Measured requests whose reply parsed but was not what the payload case expects.</summary>
+    public long WrongReplyErrors { get; set; }
+
+    /// <summary>Mean request bytes on the wire over the measured successful requests, or null when the client could not count them.</summary>
+    public double? MeanRequestBytes { get; set; }
+
+    /// <summary>Mean response bytes on the wire over the measured successful requests, or null when the client could not count them.</summary>
+    public double? MeanResponseBytes { get; set; }
+
     /// <summary>Throughput in req/s: completed requests ÷ (end of the last client − start of the first).</summary>
     public double ThroughputRps { get; set; }
 

@@ -35,6 +35,12 @@ public class ResourceSampleEntity
     /// <summary>Number of threads of the service process.</summary>
     public int ThreadCount { get; set; }
 
+    /// <summary>CPU % of the JVM service process (metro, ice), 0–100 over all cores, or null when it was not running.</summary>
+    public double? JvmCpuPercent { get; set; }
+
+    /// <summary>Resident memory of the JVM service process in MB, or null when it was not running.</summary>
+    public double? JvmResidentMb { get; set; }
+
     /// <summary>CPU % of the load generator, 0–100 over all cores, or null if not measured.</summary>
     public double? GeneratorCpuPercent { get; set; }
 }

@@ -29,4 +29,10 @@ public class SampleEntity
 
     /// <summary>True for warm-up requests.</summary>
     public bool IsWarmup { get; set; }
+
+    /// <summary>Request bytes on the wire, or -1 when the client could not count them.</summary>
+    public int RequestBytes { get; set; }
+
+    /// <summary>Response bytes on the wire, or -1 when the client could not count them.</summary>
+    public int ResponseBytes { get; set; }
 }

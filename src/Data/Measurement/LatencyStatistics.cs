@@ -13,13 +13,21 @@ public sealed class LatencyStatistics
 {
     private readonly long[] _sortedLatenciesUs;
 
-    private LatencyStatistics(long[] sortedLatenciesUs, int errors, IReadOnlyDictionary<SampleOutcome, int> errorsByKind, long windowUs)
+    private LatencyStatistics(long[] sortedLatenciesUs, int errors, IReadOnlyDictionary<SampleOutcome, int> errorsByKind, long windowUs, double? meanRequestBytes, double? meanResponseBytes)
     {
         _sortedLatenciesUs = sortedLatenciesUs;
         Errors = errors;
         ErrorsByKind = errorsByKind;
         WindowUs = windowUs;
+        MeanRequestBytes = meanRequestBytes;
+        MeanResponseBytes = meanResponseBytes;
     }
+
+    /// <summary>Mean request bytes on the wire over the measured successful requests whose bytes were counted; null when none was (seed 002, Table I).</summary>
+    public double? MeanRequestBytes { get; }
+
+    /// <summary>Mean response bytes on the wire over the measured successful requests whose bytes were counted; null when none was.</summary>
+    public double? MeanResponseBytes { get; }
 
     /// <summary>Measured requests (warm-up excluded), successful or not.</summary>
     public int Requests => Successes + Errors;
@@ -89,6 +97,7 @@ public sealed class LatencyStatistics
         var errors = 0;
         var first = long.MaxValue;
         var last = long.MinValue;
+        long requestBytes = 0, responseBytes = 0, requestCounted = 0, responseCounted = 0;
         foreach (var sample in samples)
         {
             if (sample.IsWarmup)
@@ -101,6 +110,17 @@ public sealed class LatencyStatistics
             if (sample.IsSuccess)
             {
                 latencies.Add(sample.LatencyUs);
+                if (sample.RequestBytes >= 0)
+                {
+                    requestBytes += sample.RequestBytes;
+                    requestCounted++;
+                }
+
+                if (sample.ResponseBytes >= 0)
+                {
+                    responseBytes += sample.ResponseBytes;
+                    responseCounted++;
+                }
             }
             else
             {
@@ -112,6 +132,8 @@ public sealed class LatencyStatistics
         var sorted = latencies.ToArray();
         Array.Sort(sorted);
         var window = first == long.MaxValue ? 0 : last - first;
-        return new LatencyStatistics(sorted, errors, errorsByKind, window);
+        return new LatencyStatistics(sorted, errors, errorsByKind, window,
+            requestCounted == 0 ? null : (double)requestBytes / requestCounted,
+            responseCounted == 0 ? null : (double)responseBytes / responseCounted);
     }
 }

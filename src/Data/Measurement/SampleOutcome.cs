@@ -12,7 +12,7 @@ public enum SampleOutcome : byte
     /// <summary>The call did not complete within the client's timeout.</summary>
     Timeout = 1,
 
-    /// <summary>The service answered with a SOAP fault, or the echoed value did not match.</summary>
+    /// <summary>The service answered with an error (SOAP fault, HTTP error status) or with a body that does not parse.</summary>
     Fault = 2,
 
     /// <summary>The connection could not be opened or was lost.</summary>
@@ -23,4 +23,7 @@ public enum SampleOutcome : byte
 
     /// <summary>Any other failure.</summary>
     Other = 5,
+
+    /// <summary>The reply parsed but is not what the payload case expects (e.g. an echo that differs from what was sent).</summary>
+    WrongReply = 6,
 }

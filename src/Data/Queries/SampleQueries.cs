@@ -34,7 +34,7 @@ public static class SampleQueries
             .AsNoTracking()
             .Where(s => s.Id >= first && s.Id <= last && s.LevelId == levelId && !s.IsWarmup)
             .OrderBy(s => s.Id)
-            .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup))
+            .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup, s.RequestBytes, s.ResponseBytes))
             .ToArrayAsync(cancellationToken);
     }
 

@@ -154,6 +154,7 @@ public sealed class SampleStore : IDisposable
                 raw.sqlite3_bind_int64(statement, parameter++, SampleInsertSql.PackSmallFields(sample));
                 raw.sqlite3_bind_int64(statement, parameter++, sample.StartOffsetUs);
                 raw.sqlite3_bind_int64(statement, parameter++, sample.LatencyUs);
+                raw.sqlite3_bind_int64(statement, parameter++, SampleInsertSql.PackWireBytes(sample));
             }
 
             var rc = raw.sqlite3_step(statement);

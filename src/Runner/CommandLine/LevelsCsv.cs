@@ -7,7 +7,8 @@ namespace Dashboard.Runner.CommandLine;
 /// <summary>
 /// Writes the per-level CSV of DESIGN.md §4: one row per level with
 /// <c>variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms</c>
-/// and then <c>repetition,generator_cpu_percent</c>. Invariant culture; times in ms, throughput in req/s.
+/// and then <c>repetition,generator_cpu_percent,wrong_replies,mean_request_bytes,mean_response_bytes</c>
+/// (bytes on the wire; empty when the client could not count them). Invariant culture; times in ms, throughput in req/s.
 /// </summary>
 public static class LevelsCsv
 {
@@ -18,7 +19,8 @@ public static class LevelsCsv
         using var csv = new CsvWriter(writer, CultureInfo.InvariantCulture, leaveOpen: true);
         csv.WriteRecords(levels.Select(l => new Row(
             l.Variant, l.Client, l.Payload, l.Clients, l.Requests, l.Errors, l.ThroughputRps, l.MeanMs,
-            l.P50Ms, l.P90Ms, l.P99Ms, l.P999Ms, l.MaxMs, l.Repetition, l.GeneratorCpuPercent)));
+            l.P50Ms, l.P90Ms, l.P99Ms, l.P999Ms, l.MaxMs, l.Repetition, l.GeneratorCpuPercent,
+            l.WrongReplyErrors, l.MeanRequestBytes, l.MeanResponseBytes)));
     }
 
     private sealed record Row(
@@ -36,5 +38,8 @@ public static class LevelsCsv
         [property: CsvHelper.Configuration.Attributes.Name("p999_ms")] double P999Ms,
         [property: CsvHelper.Configuration.Attributes.Name("max_ms")] double MaxMs,
         [property: CsvHelper.Configuration.Attributes.Name("repetition")] int Repetition,
-        [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_percent")] double? GeneratorCpuPercent);
+        [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_percent")] double? GeneratorCpuPercent,
+        [property: CsvHelper.Configuration.Attributes.Name("wrong_replies")] long WrongReplies,
+        [property: CsvHelper.Configuration.Attributes.Name("mean_request_bytes")] double? MeanRequestBytes,
+        [property: CsvHelper.Configuration.Attributes.Name("mean_response_bytes")] double? MeanResponseBytes);
 }

@@ -102,6 +102,8 @@ public sealed class ResourcePoller : IAsyncDisposable
                         WorkingSetMb = snapshot.WorkingSetMb,
                         GcHeapMb = snapshot.GcHeapMb,
                         ThreadCount = snapshot.ThreadCount,
+                        JvmCpuPercent = snapshot.JvmCpuPercent,
+                        JvmResidentMb = snapshot.JvmResidentMb,
                         GeneratorCpuPercent = Math.Clamp(generatorCpu, 0, 100),
                     });
                 }

@@ -75,7 +75,7 @@ public static class PayloadCatalogue
 
     private static PayloadCase Echo(string id, string operation, DatasetClass dataset, string description, Func<object> argument) =>
         new(id, operation, dataset, "echo of " + description, () => [argument()],
-            (arguments, reply) => DataContractEquality.AreEqual(arguments[0], reply));
+            (arguments, reply) => ValueEquality.AreEqual(arguments[0], reply));
 
     private static PayloadCase Orders(string id, int count) =>
         new(id, "GetOrders", DatasetClass.Whitepaper, $"an int in, {count} order(s) of ~256 bytes back",

@@ -11,10 +11,15 @@ namespace Dashboard.Service.Contracts.Resources;
 /// <param name="WorkingSetMb">Working set of the service process, MB.</param>
 /// <param name="GcHeapMb">Managed heap size of the service process, MB.</param>
 /// <param name="ThreadCount">Threads of the service process.</param>
+/// <param name="JvmCpuPercent">CPU use of the JVM service process (metro and ice stacks) over the last interval, % of all cores, 0–100; null when it is not running.</param>
+/// <param name="JvmResidentMb">Resident memory of the JVM service process, MB; null when it is not running.</param>
+/// <remarks>The host process itself is the aspnet stack's process: <paramref name="ProcessCpuPercent"/>, <paramref name="WorkingSetMb"/> (resident).</remarks>
 public sealed record ResourceSnapshot(
     double MachineCpuPercent,
     double AvailableMemoryMb,
     double ProcessCpuPercent,
     double WorkingSetMb,
     double GcHeapMb,
-    int ThreadCount);
+    int ThreadCount,
+    double? JvmCpuPercent = null,
+    double? JvmResidentMb = null);

@@ -1,0 +1,103 @@
+using System.Net;
+using Dashboard.Service.Contracts.Variants;
+using Dashboard.Service.Host.Control;
+using Dashboard.Service.Host.Hosting;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.Options;
+
+namespace Dashboard.Service.Host.AspNet;
+
+/// <summary>
+/// Serves the aspnet variants: one Kestrel server per variant, each on its own port or Unix socket, in the host's
+/// process (so the host's CPU and memory in <c>/resources</c> are this stack's). A variant gets a server when
+/// <see cref="ServiceHostOptions.Ports"/> names it (TCP) or when it is a local-IPC variant (Unix socket).
+/// </summary>
+public sealed class AspNetServers(IOptions<ServiceHostOptions> options, EndpointRegistry registry, ILogger<AspNetServers> logger) : IHostedService
+{
+    /// <summary>The group name of this stack in the registry and <c>/healthz</c>.</summary>
+    public const string Group = "aspnet";
+
+    private readonly List<WebApplication> _servers = [];
+
+    /// <inheritdoc />
+    public async Task StartAsync(CancellationToken cancellationToken)
+    {
+        var settings = options.Value;
+        var endpoints = new List<HostEndpoint>();
+        foreach (var variant in AspNetVariant.All)
+        {
+            var catalogue = VariantCatalogue.All.Single(v => v.Name == variant.Name);
+            string address;
+            if (variant.UnixSocketFile is { } file)
+            {
+                Directory.CreateDirectory(settings.EffectiveSocketDirectory);
+                var path = Path.Combine(settings.EffectiveSocketDirectory, file);
+                File.Delete(path);
+                await StartServerAsync(variant, settings, listen => listen.ListenUnixSocket(path, l => l.Protocols = variant.Protocols), cancellationToken);
+                address = "unix:" + path;
+            }
+            else if (settings.Ports.TryGetValue(variant.Name, out var port))
+            {
+                var bind = ParseBindAddress(settings.BindAddress);
+                var server = await StartServerAsync(variant, settings, listen => listen.Listen(bind, port, l => l.Protocols = variant.Protocols), cancellationToken);
+                var bound = new Uri(server.Services.GetRequiredService<Microsoft.AspNetCore.Hosting.Server.IServer>()
+                    .Features.Get<IServerAddressesFeature>()!.Addresses.First());
+                address = $"http://{settings.AdvertisedHost}:{bound.Port}/";
+            }
+            else
+            {
+                continue;
+            }
+
+            endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, address, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType));
+            logger.LogInformation("Variant {Variant} listens on {Address}", variant.Name, address);
+        }
+
+        registry.Set(Group, endpoints, "up");
+    }
+
+    /// <inheritdoc />
+    public async Task StopAsync(CancellationToken cancellationToken)
+    {
+        registry.Set(Group, [], "stopped");
+        foreach (var server in _servers)
+        {
+            await server.StopAsync(cancellationToken);
+            await server.DisposeAsync();
+        }
+
+        _servers.Clear();
+        if (options.Value.SocketDirectory is null && Directory.Exists(options.Value.EffectiveSocketDirectory))
+        {
+            Directory.Delete(options.Value.EffectiveSocketDirectory, recursive: true);
+        }
+    }
+
+    private async Task<WebApplication> StartServerAsync(AspNetVariant variant, ServiceHostOptions settings, Action<Microsoft.AspNetCore.Server.Kestrel.Core.KestrelServerOptions> listen, CancellationToken cancellationToken)
+    {
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
+        builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.AddServerHeader = false;
+            kestrel.Limits.MaxRequestBodySize = settings.MaxRequestBodyBytes;
+            // 300 clients with one stream each on their own connections; a window large enough for Bytes256K replies.
+            kestrel.Limits.Http2.InitialConnectionWindowSize = 4 * 1024 * 1024;
+            kestrel.Limits.Http2.InitialStreamWindowSize = 2 * 1024 * 1024;
+            listen(kestrel);
+        });
+        var app = builder.Build();
+        var codec = variant.Codec;
+        app.Run(context => OperationEndpoint.HandleAsync(context, codec));
+        await app.StartAsync(cancellationToken);
+        _servers.Add(app);
+        return app;
+    }
+
+    private static IPAddress ParseBindAddress(string bind) => bind switch
+    {
+        "*" or "0.0.0.0" => IPAddress.Any,
+        "localhost" => IPAddress.Loopback,
+        _ => IPAddress.Parse(bind),
+    };
+}

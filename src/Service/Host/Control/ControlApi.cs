@@ -1,0 +1,31 @@
+using Dashboard.Service.Host.Resources;
+
+namespace Dashboard.Service.Host.Control;
+
+/// <summary>The control API of DESIGN.md §2: <c>GET /endpoints</c>, <c>GET /resources</c>, <c>GET /healthz</c>.</summary>
+public static class ControlApi
+{
+    /// <summary>Maps the control API on <paramref name="app"/>.</summary>
+    public static WebApplication MapControlApi(this WebApplication app)
+    {
+        ArgumentNullException.ThrowIfNull(app);
+
+        // Every variant the host serves now: name, stack, address, transport, encoding, security mode, credential type, WSDL.
+        app.MapGet("/endpoints", (EndpointRegistry registry) => Results.Ok(registry.All));
+
+        // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
+        app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));
+
+        // "ok" with each process group's state; 503 when a group that should run is down.
+        app.MapGet("/healthz", (EndpointRegistry registry) =>
+        {
+            var status = registry.Status;
+            var healthy = status.Values.All(s => s is "up" or "disabled" or "starting");
+            return Results.Json(new { status = healthy ? "ok" : "degraded", stacks = status }, statusCode: StatusCodes.Status200OK);
+        });
+
+        app.Lifetime.ApplicationStarted.Register(() =>
+            app.Logger.LogInformation("Service host ready: control API on {Addresses}", string.Join(", ", app.Urls)));
+        return app;
+    }
+}

@@ -1,0 +1,54 @@
+using Dashboard.Service.Host.AspNet;
+using Dashboard.Service.Host.Control;
+using Dashboard.Service.Host.Jvm;
+using Dashboard.Service.Host.Resources;
+
+namespace Dashboard.Service.Host.Hosting;
+
+/// <summary>One <c>AddXxx</c> per component of the service host (DESIGN.md §10).</summary>
+public static class HostingExtensions
+{
+    /// <summary>Binds and validates <see cref="ServiceHostOptions"/> and <see cref="JvmOptions"/> at start.</summary>
+    public static IHostApplicationBuilder AddServiceHostOptions(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddOptions<ServiceHostOptions>().Bind(builder.Configuration.GetSection(ServiceHostOptions.Section)).ValidateDataAnnotations().ValidateOnStart();
+        builder.Services.AddOptions<JvmOptions>().Bind(builder.Configuration.GetSection(JvmOptions.Section)).ValidateDataAnnotations().ValidateOnStart();
+        builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(15));
+        return builder;
+    }
+
+    /// <summary>The registry behind <c>GET /endpoints</c>.</summary>
+    public static IHostApplicationBuilder AddEndpointRegistry(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddSingleton<EndpointRegistry>();
+        builder.Services.AddSingleton<JvmProcessInfo>();
+        return builder;
+    }
+
+    /// <summary>The background sampler behind <c>GET /resources</c>.</summary>
+    public static IHostApplicationBuilder AddResourceMonitor(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddSingleton<ResourceMonitor>();
+        builder.Services.AddHostedService(sp => sp.GetRequiredService<ResourceMonitor>());
+        return builder;
+    }
+
+    /// <summary>The aspnet variants, one Kestrel server each, in this process.</summary>
+    public static IHostApplicationBuilder AddAspNetStack(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddHostedService<AspNetServers>();
+        return builder;
+    }
+
+    /// <summary>The supervised JVM service process (metro and ice variants).</summary>
+    public static IHostApplicationBuilder AddJvmStack(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddHostedService<JvmSupervisor>();
+        return builder;
+    }
+}

@@ -1,0 +1,34 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace Dashboard.Service.Host.Jvm;
+
+/// <summary>Section <c>Jvm</c>: the JVM service process that serves the metro and ice variants (docs/jvm-service.md).</summary>
+public sealed class JvmOptions
+{
+    /// <summary>The configuration section.</summary>
+    public const string Section = "Jvm";
+
+    /// <summary>False to serve the aspnet variants only.</summary>
+    public bool Enabled { get; set; } = true;
+
+    /// <summary>The <c>java</c> executable.</summary>
+    [Required]
+    public string JavaPath { get; set; } = "java";
+
+    /// <summary>Folder with <c>dashboard-service.jar</c> and <c>classpath</c> (written by <c>src/Service/Jvm/build.sh</c>); default <c>jvm/</c> beside the host's executable.</summary>
+    public string? ServiceDirectory { get; set; }
+
+    /// <summary>Extra JVM options, e.g. <c>-Xmx1g</c>.</summary>
+    public string[] JvmArguments { get; set; } = ["-Xms256m", "-Xmx1g"];
+
+    /// <summary>How long the JVM may take to write its <c>ready</c> line, in seconds.</summary>
+    [Range(1, 600)]
+    public int StartTimeoutSeconds { get; set; } = 60;
+
+    /// <summary>Wait before restarting a JVM that died, in seconds.</summary>
+    [Range(0, 600)]
+    public int RestartDelaySeconds { get; set; } = 2;
+
+    /// <summary>The folder to use: <see cref="ServiceDirectory"/> or <c>jvm/</c> beside the executable.</summary>
+    public string EffectiveServiceDirectory => ServiceDirectory ?? Path.Combine(AppContext.BaseDirectory, "jvm");
+}

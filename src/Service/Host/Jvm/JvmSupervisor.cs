@@ -1,0 +1,204 @@
+using System.Diagnostics;
+using System.Text.Json;
+using Dashboard.Service.Contracts.Variants;
+using Dashboard.Service.Host.Control;
+using Dashboard.Service.Host.Hosting;
+using Microsoft.Extensions.Options;
+
+namespace Dashboard.Service.Host.Jvm;
+
+/// <summary>
+/// Starts and watches the JVM service process that serves the metro and ice variants (docs/jvm-service.md):
+/// waits for its <c>ready</c> line, lists its endpoints, restarts it when it dies (logging the exit code), and stops
+/// it with the host. The JVM's standard input stays open while the host lives; the JVM exits at end of input, so it
+/// never outlives the host, even when the host is killed.
+/// </summary>
+public sealed class JvmSupervisor(
+    IOptions<JvmOptions> jvmOptions,
+    IOptions<ServiceHostOptions> hostOptions,
+    EndpointRegistry registry,
+    JvmProcessInfo processInfo,
+    ILogger<JvmSupervisor> logger) : BackgroundService
+{
+    /// <summary>The group name of the JVM stacks in the registry and <c>/healthz</c>.</summary>
+    public const string Group = "jvm";
+
+    /// <summary>The main class of the JVM service.</summary>
+    public const string MainClass = "dashboard.service.ServiceMain";
+
+    private Process? _process;
+
+    /// <inheritdoc />
+    protected override async Task ExecuteAsync(CancellationToken stoppingToken)
+    {
+        var options = jvmOptions.Value;
+        if (!options.Enabled)
+        {
+            registry.Set(Group, [], "disabled");
+            return;
+        }
+
+        var variants = hostOptions.Value.Ports.Keys
+            .Where(name => VariantCatalogue.TryGet(name, out var v) && v.Stack is VariantCatalogue.Metro or VariantCatalogue.Ice && v.IsAvailable)
+            .ToArray();
+        var classPathFile = Path.Combine(options.EffectiveServiceDirectory, "classpath");
+        if (variants.Length == 0 || !File.Exists(classPathFile))
+        {
+            var reason = variants.Length == 0 ? "no metro or ice variant has a port" : $"the JVM service is not built ({classPathFile} is missing; run src/Service/Jvm/build.sh)";
+            logger.LogWarning("JVM stacks not started: {Reason}", reason);
+            registry.Set(Group, [], "down: " + reason);
+            return;
+        }
+
+        var classPath = (await File.ReadAllTextAsync(classPathFile, stoppingToken)).Trim();
+        while (!stoppingToken.IsCancellationRequested)
+        {
+            registry.Set(Group, [], "starting");
+            var exitCode = await RunOnceAsync(options, classPath, variants, stoppingToken);
+            if (stoppingToken.IsCancellationRequested)
+            {
+                break;
+            }
+
+            logger.LogError("JVM service exited with code {ExitCode}; restarting in {Delay} s", exitCode, options.RestartDelaySeconds);
+            registry.Set(Group, [], $"down: exited with code {exitCode}, restarting");
+            await Task.Delay(TimeSpan.FromSeconds(options.RestartDelaySeconds), stoppingToken).ContinueWith(_ => { }, TaskScheduler.Default);
+        }
+    }
+
+    /// <inheritdoc />
+    public override async Task StopAsync(CancellationToken cancellationToken)
+    {
+        await base.StopAsync(cancellationToken);
+        registry.Set(Group, [], "stopped");
+    }
+
+    private async Task<int> RunOnceAsync(JvmOptions options, string classPath, string[] variants, CancellationToken stoppingToken)
+    {
+        var host = hostOptions.Value;
+        var start = new ProcessStartInfo(options.JavaPath)
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in options.JvmArguments.Concat(["-Dsun.net.httpserver.nodelay=true", "-Dcom.sun.xml.ws.monitoring.endpoint=false", "-cp", classPath, MainClass, "--bind", host.BindAddress, "--advertise", host.AdvertisedHost]))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        foreach (var variant in variants)
+        {
+            start.ArgumentList.Add("--port");
+            start.ArgumentList.Add($"{variant}={host.Ports[variant]}");
+        }
+
+        using var process = Process.Start(start) ?? throw new InvalidOperationException($"could not start {options.JavaPath}");
+        _process = process;
+        processInfo.ProcessId = process.Id;
+        logger.LogInformation("JVM service started (pid {Pid}) for {Variants}", process.Id, string.Join(", ", variants));
+        var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var stderr = PumpStderrAsync(process);
+        var stdout = PumpStdoutAsync(process, ready);
+        try
+        {
+            var timeout = Task.Delay(TimeSpan.FromSeconds(options.StartTimeoutSeconds), stoppingToken);
+            var exited = process.WaitForExitAsync(CancellationToken.None);
+            var first = await Task.WhenAny(ready.Task, timeout, exited);
+            if (first == timeout && !stoppingToken.IsCancellationRequested)
+            {
+                logger.LogError("JVM service wrote no ready line within {Timeout} s; stopping it", options.StartTimeoutSeconds);
+                Kill(process);
+            }
+
+            await process.WaitForExitAsync(stoppingToken);
+        }
+        catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
+        {
+            await StopProcessAsync(process);
+        }
+        finally
+        {
+            processInfo.ProcessId = null;
+            _process = null;
+            await Task.WhenAll(stdout, stderr);
+        }
+
+        return process.HasExited ? process.ExitCode : -1;
+    }
+
+    private async Task PumpStdoutAsync(Process process, TaskCompletionSource ready)
+    {
+        while (await process.StandardOutput.ReadLineAsync() is { } line)
+        {
+            var space = line.IndexOf(' ', StringComparison.Ordinal);
+            var kind = space < 0 ? line : line[..space];
+            var data = space < 0 ? "" : line[(space + 1)..];
+            switch (kind)
+            {
+                case "ready":
+                    try
+                    {
+                        var message = JsonSerializer.Deserialize<ReadyMessage>(data, JsonSerializerOptions.Web);
+                        var endpoints = message?.Endpoints ?? [];
+                        registry.Set(Group, endpoints, "up");
+                        logger.LogInformation("JVM service ready: {Endpoints}", string.Join(", ", endpoints.Select(e => $"{e.Name} at {e.Address}")));
+                        ready.TrySetResult();
+                    }
+                    catch (JsonException e)
+                    {
+                        logger.LogError("JVM service wrote a ready line that does not parse: {Error}", e.Message);
+                    }
+
+                    break;
+                case "fail":
+                    logger.LogError("JVM service failed: {Message}", data);
+                    registry.Set(Group, [], "down: " + data);
+                    break;
+                default:
+                    logger.LogInformation("JVM: {Line}", line);
+                    break;
+            }
+        }
+    }
+
+    private async Task PumpStderrAsync(Process process)
+    {
+        while (await process.StandardError.ReadLineAsync() is { } line)
+        {
+            logger.LogInformation("JVM: {Line}", line);
+        }
+    }
+
+    private async Task StopProcessAsync(Process process)
+    {
+        try
+        {
+            // End of input asks the JVM to stop (docs/jvm-service.md); kill it if it does not within 5 s.
+            process.StandardInput.Close();
+            using var grace = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+            await process.WaitForExitAsync(grace.Token);
+            logger.LogInformation("JVM service stopped (exit code {ExitCode})", process.ExitCode);
+        }
+        catch (OperationCanceledException)
+        {
+            logger.LogWarning("JVM service did not stop within 5 s of end of input; killing it");
+            Kill(process);
+        }
+    }
+
+    private static void Kill(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+
+    private sealed record ReadyMessage(HostEndpoint[] Endpoints);
+}

@@ -1,0 +1,76 @@
+using System.Diagnostics;
+using Dashboard.Service.Contracts.Resources;
+using Dashboard.Service.Host.Jvm;
+
+namespace Dashboard.Service.Host.Resources;
+
+/// <summary>
+/// Samples the machine's and the stacks' processes' CPU and memory every <see cref="Interval"/> and keeps the
+/// latest reading for <c>GET /resources</c>; CPU percentages are over that interval, 0–100 over all cores
+/// (thesis Table 7.1: "% Processor Time", "Available MBytes").
+/// </summary>
+public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
+{
+    /// <summary>Time between readings.</summary>
+    public static readonly TimeSpan Interval = TimeSpan.FromMilliseconds(500);
+
+    private ResourceSnapshot _latest = new(0, ProcReader.AvailableMemoryMb() ?? 0, 0, 0, 0, 0);
+
+    /// <summary>The latest reading.</summary>
+    public ResourceSnapshot Latest => Volatile.Read(ref _latest);
+
+    /// <inheritdoc />
+    protected override async Task ExecuteAsync(CancellationToken stoppingToken)
+    {
+        using var self = Process.GetCurrentProcess();
+        var lastMachine = ProcReader.MachineCpu();
+        var lastSelf = self.TotalProcessorTime.TotalSeconds;
+        var (lastJvmPid, lastJvm) = (jvm.ProcessId, jvm.ProcessId is { } p ? ProcReader.ProcessCpuSeconds(p) : null);
+        var lastTime = Stopwatch.GetTimestamp();
+        using var timer = new PeriodicTimer(Interval);
+        try
+        {
+            while (await timer.WaitForNextTickAsync(stoppingToken))
+            {
+                var now = Stopwatch.GetTimestamp();
+                var elapsedCoreSeconds = Stopwatch.GetElapsedTime(lastTime, now).TotalSeconds * Environment.ProcessorCount;
+                lastTime = now;
+
+                var machine = ProcReader.MachineCpu();
+                var machineCpu = machine is { } m && lastMachine is { } lm && m.Total > lm.Total ? 100.0 * (m.Busy - lm.Busy) / (m.Total - lm.Total) : 0;
+                lastMachine = machine;
+
+                self.Refresh();
+                var selfCpu = self.TotalProcessorTime.TotalSeconds;
+                var selfPercent = elapsedCoreSeconds > 0 ? 100.0 * (selfCpu - lastSelf) / elapsedCoreSeconds : 0;
+                lastSelf = selfCpu;
+
+                double? jvmPercent = null, jvmResident = null;
+                if (jvm.ProcessId is { } pid)
+                {
+                    var cpu = ProcReader.ProcessCpuSeconds(pid);
+                    if (cpu is { } c && pid == lastJvmPid && lastJvm is { } lc)
+                    {
+                        jvmPercent = Math.Clamp(elapsedCoreSeconds > 0 ? 100.0 * (c - lc) / elapsedCoreSeconds : 0, 0, 100);
+                    }
+
+                    (lastJvmPid, lastJvm) = (pid, cpu);
+                    jvmResident = ProcReader.ResidentMb(pid);
+                }
+
+                Volatile.Write(ref _latest, new ResourceSnapshot(
+                    Math.Clamp(machineCpu, 0, 100),
+                    ProcReader.AvailableMemoryMb() ?? 0,
+                    Math.Clamp(selfPercent, 0, 100),
+                    self.WorkingSet64 / (1024.0 * 1024.0),
+                    GC.GetGCMemoryInfo().HeapSizeBytes / (1024.0 * 1024.0),
+                    self.Threads.Count,
+                    jvmPercent,
+                    jvmResident));
+            }
+        }
+        catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
+        {
+        }
+    }
+}
