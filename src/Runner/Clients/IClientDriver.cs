@@ -4,15 +4,45 @@ using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Runner.Clients;
 
-/// <summary>Builds the load clients of one client technology (DESIGN.md §7) for one endpoint and payload case.</summary>
+/// <summary>A client technology of DESIGN.md §7: runs the levels of one cell (variant × client × payload) against an endpoint.</summary>
 public interface IClientDriver
 {
-    /// <summary>The client technology id this driver implements (<c>wcf</c>, <c>soap</c>, ...).</summary>
+    /// <summary>The client technology id this driver implements (<c>dotnet</c>, <c>java</c>, <c>node</c>).</summary>
     string ClientId { get; }
 
-    /// <summary>Creates the factory of one cell's clients: <paramref name="endpoint"/> as the host listed it, calling <paramref name="payload"/>.</summary>
-    /// <exception cref="LoadClientException">The endpoint's address or binding cannot be used by this client.</exception>
-    ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload);
+    /// <summary>Opens a session for one cell: <paramref name="endpoint"/> as the host listed it, calling <paramref name="payload"/>.</summary>
+    /// <exception cref="LoadClientException">This client cannot use the endpoint, or its driver process cannot start; the message says why.</exception>
+    Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, CancellationToken cancellationToken);
+}
+
+/// <summary>One cell's driver, kept for all its levels and repetitions (a driver process stays warm across them).</summary>
+public interface ICellSession : IAsyncDisposable
+{
+    /// <summary>Runs one level and returns its samples (warm-up included, flagged).</summary>
+    /// <exception cref="LoadClientException">The level could not run (no client could connect, the driver died); the message says why.</exception>
+    Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken);
+}
+
+/// <summary>A client technology whose clients run in the runner's process, on the <see cref="ClosedLoopEngine"/>.</summary>
+public abstract class InProcessClientDriver : IClientDriver
+{
+    /// <inheritdoc />
+    public abstract string ClientId { get; }
+
+    /// <summary>Creates the factory of one cell's clients.</summary>
+    /// <exception cref="LoadClientException">The endpoint's address or transport cannot be used by this client.</exception>
+    public abstract ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload);
+
+    /// <inheritdoc />
+    public Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, CancellationToken cancellationToken) =>
+        Task.FromResult<ICellSession>(new EngineSession(CreateFactory(endpoint, payload)));
+
+    private sealed class EngineSession(ILoadClientFactory factory) : ICellSession
+    {
+        public Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken) => ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken);
+
+        public ValueTask DisposeAsync() => factory.DisposeAsync();
+    }
 }
 
 /// <summary>The client drivers this build has, and why the others are missing.</summary>
@@ -31,11 +61,10 @@ public sealed class ClientDriverRegistry
     public IClientDriver Get(string clientId) =>
         _drivers.TryGetValue(clientId, out var driver) ? driver : throw new ClientUnavailableException(clientId, UnavailableReason(clientId));
 
-    /// <summary>Why a client technology is not available in this build (docs/dependencies.md has the details).</summary>
+    /// <summary>Why a client technology is not available in this build.</summary>
     public static string UnavailableReason(string clientId) => clientId switch
     {
-        "wcf" => "the System.ServiceModel client packages cannot be restored here (System.ServiceModel.Primitives is missing from the NuGet registry; see docs/dependencies.md)",
-        "soap" or "java" or "node" => "this client technology is not built yet (issue #5), and needs a service host to call",
+        "java" or "node" => "its driver is not built (see docs/driver-protocol.md; issue #10)",
         _ => "unknown client technology",
     };
 }

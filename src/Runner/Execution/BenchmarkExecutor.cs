@@ -51,43 +51,31 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
 
         using var samples = new SampleStore(databasePath);
         await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp());
+        // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
+        var failedCells = new List<string>();
         try
         {
             foreach (var cell in cells)
             {
-                await using var factory = cell.Driver.CreateFactory(cell.Endpoint, cell.Payload);
-                for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
+                try
                 {
-                    foreach (var clients in scenario.Levels)
-                    {
-                        run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, repetition {repetition}, {clients} clients";
-                        var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
-                        var result = await ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken);
-                        var level = Store(db, samples, run, cell, repetition, result);
-                        if (result.Cancelled)
-                        {
-                            throw new OperationCanceledException(cancellationToken);
-                        }
-
-                        run.CompletedLevels++;
-                        db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
-                        await db.SaveChangesAsync(CancellationToken.None);
-                        progress(LevelEvent(run, cell, level, result.Statistics));
-                    }
+                    await RunCellAsync(scenario, cell, db, samples, resources, run, cancellationToken);
+                }
+                catch (LoadClientException e)
+                {
+                    failedCells.Add($"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}");
+                    progress(new ProgressEvent("cell-failed", run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.Driver.ClientId, Payload = cell.Payload.Id, Error = e.Message });
                 }
             }
 
-            run.Status = RunStatus.Completed;
+            run.Status = failedCells.Count == 0 ? RunStatus.Completed : RunStatus.Failed;
+            run.Error = failedCells.Count == 0 ? null
+                : $"{failedCells.Count} of {cells.Count} cells failed ({run.CompletedLevels} of {totalLevels} levels done): {string.Join("; ", failedCells)}";
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
             run.Status = RunStatus.Cancelled;
             run.Error = $"cancelled after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText}";
-        }
-        catch (LoadClientException e)
-        {
-            run.Status = RunStatus.Failed;
-            run.Error = $"{e.Message} (after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText})";
         }
 
         run.EndedUtc = DateTime.UtcNow;
@@ -99,6 +87,31 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         await db.SaveChangesAsync(CancellationToken.None);
         progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = run.Status.ToString(), Error = run.Error });
         return run;
+    }
+
+    private async Task RunCellAsync(ScenarioDocument scenario, Cell cell, ResultsDbContext db, SampleStore samples, ResourcePoller? resources, RunEntity run, CancellationToken cancellationToken)
+    {
+        run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, starting the client";
+        await using var session = await cell.Driver.OpenCellAsync(cell.Endpoint, cell.Payload, cancellationToken);
+        for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
+        {
+            foreach (var clients in scenario.Levels)
+            {
+                run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, repetition {repetition}, {clients} clients";
+                var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+                var result = await session.RunLevelAsync(plan, cancellationToken);
+                var level = Store(db, samples, run, cell, repetition, result);
+                if (result.Cancelled)
+                {
+                    throw new OperationCanceledException(cancellationToken);
+                }
+
+                run.CompletedLevels++;
+                db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
+                await db.SaveChangesAsync(CancellationToken.None);
+                progress(LevelEvent(run, cell, level, result.Statistics));
+            }
+        }
     }
 
     private List<Cell> PlanCells(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints)

@@ -122,9 +122,9 @@ public static class ClosedLoopEngine
 
     private static async ValueTask CallAsync(int index, ILoadClient client, long origin, long start, bool isWarmup, List<Sample> samples, CancellationToken cancellationToken)
     {
-        var outcome = await client.CallAsync(cancellationToken);
+        var result = await client.CallAsync(cancellationToken);
         var end = Stopwatch.GetTimestamp();
-        samples.Add(new Sample(index, ToMicroseconds(start - origin), ToMicroseconds(end - start), outcome, isWarmup));
+        samples.Add(new Sample(index, ToMicroseconds(start - origin), ToMicroseconds(end - start), result.Outcome, isWarmup, result.RequestBytes, result.ResponseBytes));
     }
 
     private static long ToMicroseconds(long ticks) => (long)(ticks * MicrosecondsPerTick);

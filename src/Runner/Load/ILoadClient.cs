@@ -13,11 +13,24 @@ public interface ILoadClient : IAsyncDisposable
     ValueTask OpenAsync(CancellationToken cancellationToken);
 
     /// <summary>
-    /// Sends one request and waits for the whole reply. Request failures are classified, not thrown:
-    /// the result is <see cref="SampleOutcome.Success"/> or the kind of error. Throws only
+    /// Sends one request, waits for the whole reply and checks it. Request failures are classified, not thrown:
+    /// the result's outcome is <see cref="SampleOutcome.Success"/> or the kind of error. Throws only
     /// <see cref="OperationCanceledException"/> when <paramref name="cancellationToken"/> is cancelled.
     /// </summary>
-    ValueTask<SampleOutcome> CallAsync(CancellationToken cancellationToken);
+    ValueTask<CallResult> CallAsync(CancellationToken cancellationToken);
+}
+
+/// <summary>How one call ended, and its bytes on the wire.</summary>
+/// <param name="Outcome">Success or the kind of error.</param>
+/// <param name="RequestBytes">Request bytes as they crossed the socket (headers and framing included), or -1 when not counted.</param>
+/// <param name="ResponseBytes">Response bytes as they crossed the socket, or -1 when not counted.</param>
+public readonly record struct CallResult(SampleOutcome Outcome, int RequestBytes = Sample.UnknownBytes, int ResponseBytes = Sample.UnknownBytes)
+{
+    /// <summary>A result with an outcome and no byte counts.</summary>
+    public static implicit operator CallResult(SampleOutcome outcome) => new(outcome);
+
+    /// <summary>A result with an outcome and no byte counts.</summary>
+    public static CallResult FromSampleOutcome(SampleOutcome outcome) => new(outcome);
 }
 
 /// <summary>Creates the clients of one cell (variant × client technology × payload).</summary>

@@ -97,20 +97,39 @@ public sealed class BenchmarkExecutorTests : IDisposable
         var error = await Assert.ThrowsAsync<ScenarioException>(() => executor.RunAsync(Scenario(), Endpoints, CancellationToken.None));
 
         Assert.Equal("clients[0]", error.Field);
-        Assert.Contains("System.ServiceModel.Primitives", error.Message, StringComparison.Ordinal);
+        Assert.Contains("client technology 'dotnet' is not available in this build", error.Message, StringComparison.Ordinal);
         Assert.False(File.Exists(DatabasePath));
     }
 
     [Fact]
     public async Task RunAsync_ClientCannotConnect_FailsTheRunWithTheReason()
     {
-        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new FakeDriver(TimeSpan.Zero, openFails: true)]), _ => { });
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new FakeDriver(TimeSpan.Zero, openFails: _ => true)]), _ => { });
 
         var run = await executor.RunAsync(Scenario(), Endpoints, CancellationToken.None);
 
         Assert.Equal(RunStatus.Failed, run.Status);
         Assert.Contains("connection refused", run.Error, StringComparison.Ordinal);
-        Assert.Contains("after 0 of", run.Error, StringComparison.Ordinal);
+        Assert.Contains("2 of 2 cells failed (0 of 2 levels done)", run.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_OneCellCannotConnect_ThatCellFailsAndTheOthersRun()
+    {
+        var events = new List<ProgressEvent>();
+        var driver = new FakeDriver(TimeSpan.Zero, openFails: endpoint => endpoint.Name == "AspNetHttpJson");
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([driver]), events.Add);
+
+        var run = await executor.RunAsync(Scenario(), Endpoints, CancellationToken.None);
+
+        Assert.Equal(RunStatus.Failed, run.Status);
+        Assert.Equal(1, run.CompletedLevels);
+        Assert.StartsWith("1 of 2 cells failed (1 of 2 levels done): AspNetHttpJson × dotnet × Int failed", run.Error, StringComparison.Ordinal);
+        Assert.Contains(events, e => e.Event == "cell-failed" && e.Variant == "AspNetHttpJson");
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var level = await db.Levels.SingleAsync();
+        Assert.Equal("AspNetH2BinXml", level.Variant);
+        Assert.Equal(5, level.Requests);
     }
 
     private static ScenarioDocument Scenario() => new()
@@ -127,12 +146,12 @@ public sealed class BenchmarkExecutorTests : IDisposable
 
     private static ClientDriverRegistry Registry(TimeSpan delay) => new([new FakeDriver(delay)]);
 
-    /// <summary>Stands in for the wcf driver: every call takes <c>delay</c> and succeeds.</summary>
-    private sealed class FakeDriver(TimeSpan delay, bool openFails = false) : IClientDriver
+    /// <summary>Stands in for the dotnet driver: every call takes <c>delay</c> and succeeds.</summary>
+    private sealed class FakeDriver(TimeSpan delay, Func<HostEndpoint, bool>? openFails = null) : InProcessClientDriver
     {
-        public string ClientId => "dotnet";
+        public override string ClientId => "dotnet";
 
-        public ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails);
+        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails?.Invoke(endpoint) ?? false);
 
         private sealed class Factory(TimeSpan delay, bool openFails) : ILoadClientFactory, ILoadClient
         {
@@ -141,7 +160,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
             public ValueTask OpenAsync(CancellationToken cancellationToken) =>
                 openFails ? throw new LoadClientException("net.tcp://localhost:5091/AspNetH2BinXml: connection refused") : ValueTask.CompletedTask;
 
-            public async ValueTask<SampleOutcome> CallAsync(CancellationToken cancellationToken)
+            public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
             {
                 if (delay > TimeSpan.Zero)
                 {

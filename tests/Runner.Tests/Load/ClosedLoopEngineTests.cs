@@ -147,7 +147,7 @@ public class ClosedLoopEngineTests
                 return ValueTask.CompletedTask;
             }
 
-            public async ValueTask<SampleOutcome> CallAsync(CancellationToken cancellationToken)
+            public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
             {
                 var now = Interlocked.Increment(ref owner._inFlight);
                 InterlockedMax(ref owner._maxInFlight, now);

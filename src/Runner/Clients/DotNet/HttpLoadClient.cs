@@ -1,0 +1,197 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Net.Sockets;
+using Dashboard.Data.Measurement;
+using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Encoding;
+using Dashboard.Service.Contracts.Operations;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Variants;
+
+namespace Dashboard.Runner.Clients.DotNet;
+
+/// <summary>
+/// One closed-loop <c>dotnet</c> client of an aspnet variant: its own <see cref="SocketsHttpHandler"/>, hence its own
+/// connection, like a WCF client with its own channel.
+/// </summary>
+/// <remarks>
+/// How the handler is set up, and why:
+/// <list type="bullet">
+/// <item><c>MaxConnectionsPerServer = 1</c>, one handler per client: exactly one TCP (or Unix socket) connection per
+/// client, opened in <see cref="OpenAsync"/> and kept for the level (<c>PooledConnectionLifetime</c> and idle timeout
+/// infinite), so N clients are N connections and no client waits for another's connection.</item>
+/// <item><c>ConnectCallback</c> opens the socket itself (<c>NoDelay</c> on TCP; a <see cref="UnixDomainSocketEndPoint"/>
+/// for <c>unix:</c> addresses) and wraps it in a <see cref="ByteCountingStream"/>: a request's bytes on the wire are
+/// the bytes written during the call, its response's the bytes read (headers and HTTP/2 frames included).</item>
+/// <item>HTTP/2 variants are called with <c>RequestVersionExact</c> 2.0 over <c>http://</c>: prior knowledge, no upgrade.</item>
+/// <item>No proxy, no cookies, no decompression, no redirects: nothing between the client and the service.</item>
+/// </list>
+/// Every call encodes the arguments afresh (a real client serializes each call) and decodes and checks the reply.
+/// </remarks>
+public sealed class HttpLoadClient : ILoadClient
+{
+    private readonly HostEndpoint _endpoint;
+    private readonly AspNetBinding _binding;
+    private readonly OperationContract _operation;
+    private readonly PayloadCase _payload;
+    private readonly object?[] _arguments;
+    private readonly Uri _uri;
+    private readonly Uri _probeUri;
+    private readonly HttpClient _http;
+    private readonly MediaTypeHeaderValue _contentType;
+    private readonly MemoryStream _requestBody = new();
+    private ByteCountingStream? _connection;
+
+    /// <summary>Creates the client; nothing is connected until <see cref="OpenAsync"/>.</summary>
+    public HttpLoadClient(HostEndpoint endpoint, AspNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        ArgumentNullException.ThrowIfNull(binding);
+        ArgumentNullException.ThrowIfNull(payload);
+        _endpoint = endpoint;
+        _binding = binding;
+        _operation = operation;
+        _payload = payload;
+        _arguments = payload.CreateArguments();
+        var unixPath = AspNetBinding.IsUnixSocket(endpoint) ? endpoint.Address["unix:".Length..] : null;
+        var baseUri = unixPath is null ? new Uri(endpoint.Address) : new Uri("http://localhost/");
+        _uri = new Uri(baseUri, operation.Name);
+        _probeUri = new Uri(baseUri, "EmptyMethod");
+        _contentType = new MediaTypeHeaderValue(binding.Codec.ContentType);
+        var handler = new SocketsHttpHandler
+        {
+            MaxConnectionsPerServer = 1,
+            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
+            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+            EnableMultipleHttp2Connections = false,
+            UseProxy = false,
+            UseCookies = false,
+            AllowAutoRedirect = false,
+            AutomaticDecompression = DecompressionMethods.None,
+            ConnectTimeout = timeout,
+            ConnectCallback = (context, cancellationToken) => ConnectAsync(context, unixPath, cancellationToken),
+        };
+        _http = new HttpClient(handler, disposeHandler: true) { Timeout = timeout };
+    }
+
+    /// <inheritdoc />
+    /// <remarks>Connects by calling <c>EmptyMethod</c> once (not recorded): the connection is open and the service answers before the clock starts.</remarks>
+    public async ValueTask OpenAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var probe = CreateRequest(_probeUri, EmptyMethod, []);
+            using var response = await _http.SendAsync(probe, HttpCompletionOption.ResponseContentRead, cancellationToken);
+            if (!response.IsSuccessStatusCode)
+            {
+                throw new LoadClientException($"{_endpoint.Name} at {_endpoint.Address} answered the connection probe with HTTP {(int)response.StatusCode} {response.ReasonPhrase}");
+            }
+        }
+        catch (HttpRequestException e)
+        {
+            throw new LoadClientException($"cannot connect to {_endpoint.Name} at {_endpoint.Address}: {Reason(e)}", e);
+        }
+        catch (TaskCanceledException e) when (!cancellationToken.IsCancellationRequested)
+        {
+            throw new LoadClientException($"cannot connect to {_endpoint.Name} at {_endpoint.Address}: no answer within {_http.Timeout.TotalSeconds:0} s", e);
+        }
+    }
+
+    /// <inheritdoc />
+    public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
+    {
+        var connection = _connection;
+        var (written, read) = (connection?.BytesWritten ?? 0, connection?.BytesRead ?? 0);
+        SampleOutcome outcome;
+        try
+        {
+            using var request = CreateRequest(_uri, _operation, _arguments);
+            using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseContentRead, cancellationToken);
+            outcome = response.StatusCode switch
+            {
+                HttpStatusCode.Unauthorized or HttpStatusCode.Forbidden => SampleOutcome.Authentication,
+                _ when !response.IsSuccessStatusCode => SampleOutcome.Fault,
+                _ => Check(await response.Content.ReadAsStreamAsync(cancellationToken)),
+            };
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            throw;
+        }
+        catch (TaskCanceledException)
+        {
+            outcome = SampleOutcome.Timeout;
+        }
+        catch (HttpRequestException)
+        {
+            outcome = SampleOutcome.Connection;
+        }
+
+        connection = _connection;
+        return connection is null
+            ? new CallResult(outcome)
+            : new CallResult(outcome, checked((int)(connection.BytesWritten - written)), checked((int)(connection.BytesRead - read)));
+    }
+
+    /// <inheritdoc />
+    public ValueTask DisposeAsync()
+    {
+        _http.Dispose();
+        _requestBody.Dispose();
+        return ValueTask.CompletedTask;
+    }
+
+    private static OperationContract EmptyMethod => OperationCatalogue.All[0];
+
+    private HttpRequestMessage CreateRequest(Uri uri, OperationContract operation, object?[] arguments)
+    {
+        _requestBody.SetLength(0);
+        _binding.Codec.WriteRequest(operation, arguments, _requestBody);
+        var content = new ByteArrayContent(_requestBody.GetBuffer(), 0, (int)_requestBody.Length);
+        content.Headers.ContentType = _contentType;
+        return new HttpRequestMessage(HttpMethod.Post, uri)
+        {
+            Version = _binding.HttpVersion,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+            Content = content,
+        };
+    }
+
+    private SampleOutcome Check(Stream body)
+    {
+        object? reply;
+        try
+        {
+            reply = _binding.Codec.ReadResponse(_operation, body);
+        }
+        catch (MessageFormatException)
+        {
+            return SampleOutcome.Fault;
+        }
+
+        return _payload.IsExpectedReply(_arguments, reply) ? SampleOutcome.Success : SampleOutcome.WrongReply;
+    }
+
+    private async ValueTask<Stream> ConnectAsync(SocketsHttpConnectionContext context, string? unixPath, CancellationToken cancellationToken)
+    {
+        var socket = unixPath is null
+            ? new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true }
+            : new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        try
+        {
+            EndPoint target = unixPath is null ? context.DnsEndPoint : new UnixDomainSocketEndPoint(unixPath);
+            await socket.ConnectAsync(target, cancellationToken);
+            var counted = new ByteCountingStream(new NetworkStream(socket, ownsSocket: true));
+            _connection = counted;
+            return counted;
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
+    }
+
+    private static string Reason(HttpRequestException e) =>
+        (e.InnerException is SocketException s ? s.Message : e.Message).ReplaceLineEndings(" ");
+}
