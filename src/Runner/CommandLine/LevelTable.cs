@@ -4,7 +4,7 @@ using Spectre.Console;
 
 namespace Dashboard.Runner.CommandLine;
 
-/// <summary>The per-level table printed at the end of a run: one row per level, times in ms, throughput in req/s.</summary>
+/// <summary>The per-level table printed at the end of a run: one row per level, times in ms, throughput in req/s, mean bytes on the wire.</summary>
 public static class LevelTable
 {
     /// <summary>Builds the table for <paramref name="levels"/>.</summary>
@@ -12,7 +12,7 @@ public static class LevelTable
     {
         ArgumentNullException.ThrowIfNull(levels);
         var table = new Table().Title("Per-level results (warm-up excluded)");
-        foreach (var column in new[] { "variant", "client", "payload", "rep", "clients", "requests", "errors", "throughput req/s", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "gen CPU %" })
+        foreach (var column in new[] { "variant", "client", "payload", "rep", "clients", "requests", "errors", "throughput req/s", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "req B", "resp B", "gen CPU %" })
         {
             table.AddColumn(new TableColumn(column).RightAligned());
         }
@@ -21,7 +21,8 @@ public static class LevelTable
         {
             table.AddRow(l.Variant, l.Client, l.Payload, Format(l.Repetition), Format(l.Clients), Format(l.Requests), Format(l.Errors),
                 Format(l.ThroughputRps, "0.0"), Format(l.MeanMs, "0.000"), Format(l.P50Ms, "0.000"), Format(l.P90Ms, "0.000"),
-                Format(l.P99Ms, "0.000"), Format(l.P999Ms, "0.000"), Format(l.MaxMs, "0.000"), Format(l.GeneratorCpuPercent ?? double.NaN, "0"));
+                Format(l.P99Ms, "0.000"), Format(l.P999Ms, "0.000"), Format(l.MaxMs, "0.000"),
+                Format(l.MeanRequestBytes ?? double.NaN, "0"), Format(l.MeanResponseBytes ?? double.NaN, "0"), Format(l.GeneratorCpuPercent ?? double.NaN, "0"));
         }
 
         return table;

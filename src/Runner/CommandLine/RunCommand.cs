@@ -89,6 +89,8 @@ public static class RunCommand
 
         if (!json)
         {
+            // 18 columns do not fit 80 characters; a narrower console (or a pipe) would wrap every cell.
+            AnsiConsole.Profile.Width = Math.Max(AnsiConsole.Profile.Width, 190);
             AnsiConsole.Write(LevelTable.Create(levels));
             AnsiConsole.MarkupLineInterpolated($"run {run.Id}: [bold]{run.Status}[/] ({run.CompletedLevels}/{run.TotalLevels} levels) in {databaseFile.FullName}");
         }

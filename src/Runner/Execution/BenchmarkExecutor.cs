@@ -110,6 +110,11 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
                 db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
                 await db.SaveChangesAsync(CancellationToken.None);
                 progress(LevelEvent(run, cell, level, result.Statistics));
+                if (result.Statistics is { Successes: 0, Errors: > 0 } stats && stats.ErrorsByKind.Keys.All(k => k == SampleOutcome.Connection))
+                {
+                    // Nothing got through: the endpoint is gone (host stopped or killed). Its samples are stored; the cell stops here.
+                    throw new LoadClientException($"every request of the {clients}-client level failed to connect ({stats.Errors} connection errors): {cell.Endpoint.Address} is down");
+                }
             }
         }
     }

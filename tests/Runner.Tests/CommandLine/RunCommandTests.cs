@@ -54,24 +54,24 @@ public sealed class RunCommandTests : IDisposable
     }
 
     [Fact]
-    public async Task Run_HostAnswersButNoWcfDriverInThisBuild_ExitsTwoWithTheReason()
+    public async Task Run_HostListsAnEndpointThatRefusesConnections_ExitsOneWithTheReasonAndStoresTheRun()
     {
         await using var host = new JsonHttpServer(
-            """[{"name":"AspNetHttpJson","binding":"BasicHttpBinding","address":"http://127.0.0.1/AspNetHttpJson","securityMode":"None","clientCredentialType":"None"}]""");
+            $$"""[{"name":"AspNetHttpJson","stack":"aspnet","address":"http://127.0.0.1:{{JsonHttpServer.FreePort()}}/","transport":"HTTP/1.1","encoding":"JSON","securityMode":"None","credentialType":"None"}]""");
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));
 
-        Assert.Equal(2, exit);
-        Assert.Contains("clients[0]: client technology 'wcf' is not available in this build", stderr, StringComparison.Ordinal);
-        Assert.Equal(1, host.Requests);
-        Assert.False(File.Exists(DatabasePath));
+        Assert.Equal(1, exit);
+        Assert.Contains("error: 1 of 1 cells failed (0 of 1 levels done): AspNetHttpJson × dotnet × Int failed", stderr, StringComparison.Ordinal);
+        Assert.Contains("cannot connect to AspNetHttpJson at http://127.0.0.1:", stderr, StringComparison.Ordinal);
+        Assert.True(File.Exists(DatabasePath));
     }
 
     [Fact]
     public async Task Run_AnotherBenchmarkHoldsTheMachine_ExitsFourAndStoresNothing()
     {
         await using var host = new JsonHttpServer(
-            """[{"name":"AspNetHttpJson","binding":"BasicHttpBinding","address":"http://127.0.0.1/AspNetHttpJson","securityMode":"None","clientCredentialType":"None"}]""");
+            $$"""[{"name":"AspNetHttpJson","stack":"aspnet","address":"http://127.0.0.1:{{JsonHttpServer.FreePort()}}/","transport":"HTTP/1.1","encoding":"JSON","securityMode":"None","credentialType":"None"}]""");
         using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));

@@ -54,22 +54,24 @@ public sealed class ByteCountingStream(Stream inner) : Stream
     /// <inheritdoc />
     public override void Write(byte[] buffer, int offset, int count)
     {
-        inner.Write(buffer, offset, count);
         Interlocked.Add(ref _written, count);
+        inner.Write(buffer, offset, count);
     }
 
     /// <inheritdoc />
     public override void Write(ReadOnlySpan<byte> buffer)
     {
-        inner.Write(buffer);
         Interlocked.Add(ref _written, buffer.Length);
+        inner.Write(buffer);
     }
 
     /// <inheritdoc />
     public override async ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
     {
-        await inner.WriteAsync(buffer, cancellationToken).ConfigureAwait(false);
+        // Counted when handed to the socket, not when the write completes: HTTP/2 writes on its own loop, and the reply
+        // can arrive (and the call end) before that loop's continuation runs.
         Interlocked.Add(ref _written, buffer.Length);
+        await inner.WriteAsync(buffer, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc />

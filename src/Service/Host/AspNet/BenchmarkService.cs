@@ -10,11 +10,14 @@ namespace Dashboard.Service.Host.AspNet;
 /// </summary>
 public static class BenchmarkService
 {
-    /// <summary>Largest <c>count</c> of <c>GetOrders</c>/<c>CreateProductInfo</c> and <c>size</c> of <c>GetRBytes</c> (bytes) answered; more is refused.</summary>
+    /// <summary>Largest <c>count</c> of <c>GetOrders</c>/<c>CreateProductInfo</c> answered; more is refused.</summary>
     public const int MaxCount = 100_000;
 
+    /// <summary>Largest <c>size</c> of <c>GetRBytes</c> answered, in bytes (16 MiB); more is refused.</summary>
+    public const int MaxBytes = 16 * 1024 * 1024;
+
     /// <summary>Runs <paramref name="operation"/> on <paramref name="arguments"/>; returns the result (null for <c>EmptyMethod</c>).</summary>
-    /// <exception cref="ArgumentOutOfRangeException">A count or size is negative or above <see cref="MaxCount"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">A count or size is negative or above <see cref="MaxCount"/> / <see cref="MaxBytes"/>.</exception>
     public static object? Invoke(OperationContract operation, object?[] arguments)
     {
         ArgumentNullException.ThrowIfNull(operation);
@@ -22,19 +25,19 @@ public static class BenchmarkService
         return operation.Name switch
         {
             "EmptyMethod" => null,
-            "GetOrders" => Enumerable.Range(0, Count(arguments[0])).Select(_ => Order.Create(DateTime.UtcNow)).ToArray(),
+            "GetOrders" => Enumerable.Range(0, Count(arguments[0], MaxCount)).Select(_ => Order.Create(DateTime.UtcNow)).ToArray(),
             "TransferFunds" => PayloadCatalogue.TransferSucceeded,
-            "CreateProductInfo" => ProductInfo.Create(Count(arguments[0])),
-            "GetRBytes" => RandomBytes(Count(arguments[0])),
+            "CreateProductInfo" => ProductInfo.Create(Count(arguments[0], MaxCount)),
+            "GetRBytes" => RandomBytes(Count(arguments[0], MaxBytes)),
             "Get256Bytes" => PayloadCatalogue.String256,
             _ => arguments[0],
         };
     }
 
-    private static int Count(object? argument)
+    private static int Count(object? argument, int max)
     {
         var count = argument is int value ? value : throw new ArgumentOutOfRangeException(nameof(argument), argument, "expected an int");
-        return count is >= 0 and <= MaxCount ? count : throw new ArgumentOutOfRangeException(nameof(argument), count, $"must be 0..{MaxCount}");
+        return count >= 0 && count <= max ? count : throw new ArgumentOutOfRangeException(nameof(argument), count, $"must be 0..{max}");
     }
 
     private static byte[] RandomBytes(int size)

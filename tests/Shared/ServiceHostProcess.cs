@@ -1,0 +1,179 @@
+using System.Diagnostics;
+using System.Net.Http.Json;
+using System.Runtime.InteropServices;
+using System.Text.Json;
+using Dashboard.Service.Contracts.Variants;
+
+namespace Dashboard.Tests.RealProcesses;
+
+/// <summary>
+/// The real service host executable (src/Service/Host, built with the solution), started on free ports with its own
+/// Unix socket folder, for tests on real sockets. Disposing stops it with SIGTERM (SIGKILL after 10 s).
+/// </summary>
+public sealed partial class ServiceHostProcess : IAsyncDisposable
+{
+    private static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp"];
+
+    private readonly Process _process;
+    private readonly string _socketDirectory;
+    private readonly List<string> _output = [];
+
+    private ServiceHostProcess(Process process, string socketDirectory, Uri controlAddress)
+    {
+        _process = process;
+        _socketDirectory = socketDirectory;
+        ControlAddress = controlAddress;
+    }
+
+    /// <summary>The control API's base address, e.g. <c>http://127.0.0.1:41234/</c>.</summary>
+    public Uri ControlAddress { get; }
+
+    /// <summary>The host's process id.</summary>
+    public int ProcessId => _process.Id;
+
+    /// <summary>The host's process.</summary>
+    public Process Process => _process;
+
+    /// <summary>The host executable built beside the tests: <c>src/Service/Host/bin/{Configuration}/net10.0/Dashboard.Service.Host</c>.</summary>
+    public static string ExecutablePath
+    {
+        get
+        {
+            // tests/<Project>/bin/<Configuration>/net10.0/ → repository root is five levels up.
+            var testOutput = new DirectoryInfo(AppContext.BaseDirectory);
+            var configuration = testOutput.Parent!.Name;
+            var root = testOutput.Parent!.Parent!.Parent!.Parent!.Parent!.FullName;
+            return Path.Combine(root, "src", "Service", "Host", "bin", configuration, "net10.0", "Dashboard.Service.Host");
+        }
+    }
+
+    /// <summary>Starts the host and waits until its control API answers and the aspnet variants listen.</summary>
+    /// <param name="jvm">True to let the host start the JVM service (metro, ice); false for the aspnet stack only.</param>
+    /// <param name="extraArguments">More <c>--Section:Key=value</c> arguments.</param>
+    public static async Task<ServiceHostProcess> StartAsync(bool jvm = false, params string[] extraArguments)
+    {
+        if (!File.Exists(ExecutablePath))
+        {
+            throw new FileNotFoundException($"the service host is not built: {ExecutablePath}");
+        }
+
+        var socketDirectory = Directory.CreateTempSubdirectory("host-sockets-").FullName;
+        var start = new ProcessStartInfo(ExecutablePath) { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true };
+        start.ArgumentList.Add("--urls=http://127.0.0.1:0");
+        start.ArgumentList.Add($"--ServiceHost:SocketDirectory={socketDirectory}");
+        start.ArgumentList.Add($"--Jvm:Enabled={jvm}");
+        foreach (var variant in VariantsWithPorts)
+        {
+            start.ArgumentList.Add($"--ServiceHost:Ports:{variant}=0");
+        }
+
+        foreach (var argument in extraArguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        var process = Process.Start(start)!;
+        var ready = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var output = new List<string>();
+        _ = Task.Run(async () =>
+        {
+            while (await process.StandardOutput.ReadLineAsync() is { } line)
+            {
+                lock (output)
+                {
+                    output.Add(line);
+                }
+
+                var match = ReadyLine().Match(line);
+                if (match.Success)
+                {
+                    ready.TrySetResult(new Uri(match.Groups[1].Value + "/"));
+                }
+            }
+
+            ready.TrySetException(new InvalidOperationException($"the service host exited before it was ready: {string.Join(" | ", output)}"));
+        });
+        _ = Task.Run(async () =>
+        {
+            while (await process.StandardError.ReadLineAsync() is { } line)
+            {
+                lock (output)
+                {
+                    output.Add(line);
+                }
+            }
+        });
+
+        var address = await ready.Task.WaitAsync(TimeSpan.FromSeconds(60));
+        var host = new ServiceHostProcess(process, socketDirectory, address);
+        if (jvm)
+        {
+            await host.WaitForEndpointAsync("MetroSoap11", TimeSpan.FromSeconds(90));
+        }
+
+        return host;
+    }
+
+    /// <summary>The host's <c>GET /endpoints</c>.</summary>
+    public async Task<HostEndpoint[]> GetEndpointsAsync()
+    {
+        using var http = new HttpClient();
+        return (await http.GetFromJsonAsync<HostEndpoint[]>(new Uri(ControlAddress, "endpoints"), JsonSerializerOptions.Web))!;
+    }
+
+    /// <summary>Waits until <c>GET /endpoints</c> lists <paramref name="variant"/>.</summary>
+    public async Task WaitForEndpointAsync(string variant, TimeSpan timeout)
+    {
+        var deadline = DateTime.UtcNow + timeout;
+        while (DateTime.UtcNow < deadline)
+        {
+            if ((await GetEndpointsAsync()).Any(e => e.Name == variant))
+            {
+                return;
+            }
+
+            await Task.Delay(200);
+        }
+
+        throw new TimeoutException($"the host did not list {variant} within {timeout}");
+    }
+
+    /// <summary>Sends <paramref name="signal"/> (15 = SIGTERM, 2 = SIGINT, 9 = SIGKILL) to process <paramref name="pid"/>.</summary>
+    public static void Signal(int pid, int signal)
+    {
+        if (Kill(pid, signal) != 0)
+        {
+            throw new InvalidOperationException($"kill({pid}, {signal}) failed: errno {Marshal.GetLastPInvokeError()}");
+        }
+    }
+
+    /// <inheritdoc />
+    public async ValueTask DisposeAsync()
+    {
+        if (!_process.HasExited)
+        {
+            Signal(_process.Id, 15);
+            using var grace = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+            try
+            {
+                await _process.WaitForExitAsync(grace.Token);
+            }
+            catch (OperationCanceledException)
+            {
+                _process.Kill(entireProcessTree: true);
+            }
+        }
+
+        _process.Dispose();
+        if (Directory.Exists(_socketDirectory))
+        {
+            Directory.Delete(_socketDirectory, recursive: true);
+        }
+    }
+
+    [LibraryImport("libc", EntryPoint = "kill", SetLastError = true)]
+    private static partial int Kill(int pid, int signal);
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"Service host ready: control API on (http://[^\s,]+)")]
+    private static partial System.Text.RegularExpressions.Regex ReadyLine();
+}
