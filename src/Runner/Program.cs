@@ -4,7 +4,7 @@ using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.CommandLine;
 
 // The load generator: its own process, never the dashboard's (DESIGN.md §2).
-var drivers = new ClientDriverRegistry([new DotNetDriver()]);
+var drivers = ClientDriverRegistry.CreateDefault(DotNetDriver.DefaultTimeout);
 var root = new RootCommand("Middleware benchmark runner: runs benchmark scenarios against a service host and stores every sample.")
 {
     RunCommand.Create(drivers),

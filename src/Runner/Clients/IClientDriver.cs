@@ -49,24 +49,42 @@ public abstract class InProcessClientDriver : IClientDriver
 public sealed class ClientDriverRegistry
 {
     private readonly Dictionary<string, IClientDriver> _drivers;
+    private readonly Dictionary<string, string> _unavailable;
 
-    /// <summary>Creates the registry from the drivers available in this build.</summary>
-    public ClientDriverRegistry(IEnumerable<IClientDriver> drivers)
+    /// <summary>Creates the registry from the drivers available in this build, and why others are not.</summary>
+    /// <param name="drivers">The drivers that can run.</param>
+    /// <param name="unavailable">Client id → one line saying why its driver cannot run (e.g. not built).</param>
+    public ClientDriverRegistry(IEnumerable<IClientDriver> drivers, IReadOnlyDictionary<string, string>? unavailable = null)
     {
         _drivers = drivers.ToDictionary(d => d.ClientId, StringComparer.Ordinal);
+        _unavailable = new Dictionary<string, string>(unavailable ?? new Dictionary<string, string>(), StringComparer.Ordinal);
+    }
+
+    /// <summary>The registry of this build: <c>dotnet</c> in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
+    public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout)
+    {
+        var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout) };
+        var unavailable = new Dictionary<string, string>();
+        foreach (var command in new[] { External.DriverCommand.Java(), External.DriverCommand.Node() })
+        {
+            if (command.MissingReason is { } reason)
+            {
+                unavailable[command.ClientId] = reason;
+            }
+            else
+            {
+                drivers.Add(new External.ExternalProcessDriver(command, requestTimeout));
+            }
+        }
+
+        return new ClientDriverRegistry(drivers, unavailable);
     }
 
     /// <summary>The driver for <paramref name="clientId"/>.</summary>
     /// <exception cref="ClientUnavailableException">This build has no driver for it; the message says why.</exception>
     public IClientDriver Get(string clientId) =>
-        _drivers.TryGetValue(clientId, out var driver) ? driver : throw new ClientUnavailableException(clientId, UnavailableReason(clientId));
-
-    /// <summary>Why a client technology is not available in this build.</summary>
-    public static string UnavailableReason(string clientId) => clientId switch
-    {
-        "java" or "node" => "its driver is not built (see docs/driver-protocol.md; issue #10)",
-        _ => "unknown client technology",
-    };
+        _drivers.TryGetValue(clientId, out var driver) ? driver
+            : throw new ClientUnavailableException(clientId, _unavailable.GetValueOrDefault(clientId) ?? "unknown client technology");
 }
 
 /// <summary>A scenario names a client technology this build cannot run; the message is one line.</summary>

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need on a fresh Debian machine, and nothing that is already there:
+# the JVM stacks' Debian packages (JAX-WS RI "Metro", WSS4J, ZeroC Ice), Chromium for the UI tests, wrk for the
+# benchmarks, and the npm packages (plotly.js, the node driver) from their lock files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java chromium wrk curl)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
+
+for dir in . src/Runner/Drivers/node; do
+  if [ -f "$dir/package-lock.json" ] && [ ! -d "$dir/node_modules" ]; then
+    echo "setup: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+done

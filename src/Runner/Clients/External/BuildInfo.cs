@@ -1,0 +1,11 @@
+using System.Reflection;
+
+namespace Dashboard.Runner.Clients.External;
+
+/// <summary>Paths recorded at build time (<c>AssemblyMetadata</c> in the runner's project file).</summary>
+internal static class BuildInfo
+{
+    /// <summary>The node driver's source folder, where <c>npm ci</c> installed its packages.</summary>
+    public static string NodeDriverDirectory =>
+        typeof(BuildInfo).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().FirstOrDefault(a => a.Key == "NodeDriverDirectory")?.Value ?? "";
+}
