@@ -52,6 +52,8 @@ final class IceVariant implements RunningVariant {
         p.setProperty("Ice.ACM.Server.Close", "0");
         p.setProperty("Ice.ACM.Server.Heartbeat", "0");
         p.setProperty("Ice.Warn.Connections", "0");
+        // Slice module Bench is generated into Java package dashboard.slice: tell Ice where its classes live.
+        p.setProperty("Ice.Package.Bench", "dashboard.slice");
         return p;
     }
 

@@ -49,6 +49,8 @@ final class IceClients implements ClientFactory {
         p.setProperty("Ice.ThreadPool.Client.Size", "2");
         p.setProperty("Ice.ThreadPool.Client.SizeMax", "4");
         p.setProperty("Ice.Warn.Connections", "0");
+        // Slice module Bench is generated into Java package dashboard.slice: tell Ice where its classes live.
+        p.setProperty("Ice.Package.Bench", "dashboard.slice");
         p.setProperty("Ice.RetryIntervals", "-1"); // a failed request is a sample, not a silent retry
         return p;
     }
