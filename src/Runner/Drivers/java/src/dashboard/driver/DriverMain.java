@@ -1,0 +1,182 @@
+package dashboard.driver;
+
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import sun.misc.Signal;
+
+/**
+ * The java client driver (docs/driver-protocol.md, version 1): reads a job and then levels on stdin, runs each level
+ * as a closed loop of one thread per client, and writes ready, s, level and fail records on stdout.
+ */
+public final class DriverMain {
+    static final int EXIT_OK = 0;
+    static final int EXIT_FAILED = 1;
+    static final int EXIT_BAD_JOB = 2;
+    static final int EXIT_INTERRUPTED = 130;
+
+    /** A level line with its own cancel switch; END stands for end of input or SIGINT. */
+    private record Work(Level level, LevelControl control, String error) {
+        static final Work END = new Work(null, null, null);
+    }
+
+    private final PrintStream out;
+    private final BlockingQueue<Work> queue = new LinkedBlockingQueue<>();
+    private volatile LevelControl latest;
+    private volatile boolean interrupted;
+
+    private DriverMain(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        // The JDK keeps at most http.maxConnections idle keep-alive connections per server (default 5): raise it so
+        // each of up to 300 clients keeps its connection instead of reconnecting per request.
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", "1000");
+        }
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
+                false, StandardCharsets.UTF_8);
+        System.setOut(System.err); // only protocol records may reach standard output
+        System.exit(new DriverMain(out).run());
+    }
+
+    private int run() {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Job job;
+        Payload payload;
+        String first;
+        try {
+            first = in.readLine();
+        } catch (IOException e) {
+            return refuse("cannot read the job line: " + e.getMessage());
+        }
+        if (first == null) {
+            return refuse("end of input before the job line");
+        }
+        try {
+            job = Job.parse(first);
+            payload = Payload.of(job.payload());
+        } catch (IllegalArgumentException e) {
+            return refuse(e.getMessage());
+        }
+
+        ClientFactory factory;
+        try {
+            factory = switch (job.stack()) {
+                case "metro" -> new MetroClients(job, payload);
+                case "ice" -> new IceClients(job, payload);
+                default -> throw new IllegalArgumentException("the java driver serves the metro and ice stacks, not '" + job.stack() + "'");
+            };
+        } catch (IllegalArgumentException e) {
+            return refuse(e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            return fail("cannot set up " + job.variant() + " clients: " + Failures.describe(e));
+        }
+
+        String runtime = "OpenJDK " + Runtime.version();
+        out.println("ready {\"driver\":\"java\",\"runtime\":" + Json.quote(runtime) + ",\"library\":"
+                + Json.quote(factory.library()) + "}");
+        out.flush();
+
+        Signal.handle(new Signal("INT"), s -> {
+            interrupted = true;
+            cancelLatest();
+            queue.offer(Work.END);
+        });
+        Thread reader = new Thread(() -> readCommands(in), "stdin-reader");
+        reader.setDaemon(true);
+        reader.start();
+
+        LevelRunner runner = new LevelRunner(factory);
+        try {
+            while (true) {
+                Work work = queue.take();
+                if (work == Work.END) {
+                    break;
+                }
+                if (work.error() != null) {
+                    return fail("bad command from the runner: " + work.error());
+                }
+                LevelRunner.Result r = runner.run(work.level(), work.control());
+                if (r.noClientConnected() != null) {
+                    return fail("no client could connect to " + job.address() + ": " + r.noClientConnected());
+                }
+                out.append(r.samples());
+                out.println("level {\"index\":" + work.level().index() + ",\"clients\":" + work.level().clients()
+                        + ",\"startedUnixMs\":" + r.startedUnixMs() + ",\"elapsedUs\":" + r.elapsedUs()
+                        + ",\"cancelled\":" + r.cancelled() + "}");
+                out.flush();
+                if (interrupted) {
+                    break;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            runner.closeAll();
+            factory.close();
+        }
+        return interrupted ? EXIT_INTERRUPTED : EXIT_OK;
+    }
+
+    /** Reads level and cancel lines until end of input; a cancel applies to the last level read. */
+    private void readCommands(BufferedReader in) {
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Object parsed = Json.parse(line);
+                if (!(parsed instanceof Map<?, ?> map)) {
+                    throw new IllegalArgumentException("a command line must be a JSON object");
+                }
+                Object type = map.get("type");
+                if ("level".equals(type)) {
+                    LevelControl control = new LevelControl();
+                    Level level = Level.from(map);
+                    latest = control;
+                    queue.offer(new Work(level, control, null));
+                } else if ("cancel".equals(type)) {
+                    cancelLatest();
+                } else {
+                    throw new IllegalArgumentException("unknown command type '" + type + "'");
+                }
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            System.err.println("java-driver: bad input: " + e.getMessage());
+            queue.offer(new Work(null, null, e.getMessage()));
+            return;
+        }
+        cancelLatest(); // end of input: cancel what runs, then exit
+        queue.offer(Work.END);
+    }
+
+    private void cancelLatest() {
+        LevelControl c = latest;
+        if (c != null) {
+            c.cancel();
+        }
+    }
+
+    private int refuse(String message) {
+        System.err.println("java-driver: job not understood: " + message);
+        return EXIT_BAD_JOB;
+    }
+
+    private int fail(String message) {
+        System.err.println("java-driver: " + message);
+        out.println("fail {\"message\":" + Json.quote(message) + "}");
+        out.flush();
+        return EXIT_FAILED;
+    }
+}

@@ -1,0 +1,137 @@
+package dashboard.driver;
+
+import com.zeroc.Ice.Communicator;
+import com.zeroc.Ice.Connection;
+import com.zeroc.Ice.ConnectionClose;
+import com.zeroc.Ice.InitializationData;
+import com.zeroc.Ice.LocalException;
+import com.zeroc.Ice.ObjectPrx;
+import com.zeroc.Ice.Properties;
+import com.zeroc.Ice.Util;
+import dashboard.slice.Bench.BenchmarkServicePrx;
+
+/**
+ * Ice variants through Slice-generated proxies: one communicator per driver process, one connection per client
+ * (ice_connectionId "c{index}"), wire bytes from the communicator's connection observer.
+ */
+final class IceClients implements ClientFactory {
+    private final Communicator communicator;
+    private final IceByteCounter counter = new IceByteCounter();
+    private final ObjectPrx base;
+    private final Payload.Call<BenchmarkServicePrx> call;
+    private final int timeoutMs;
+    private int generation;
+
+    IceClients(Job job, Payload payload) {
+        if (!"IceTcp".equals(job.variant())) {
+            throw new IllegalArgumentException("the java driver does not serve Ice variant '" + job.variant() + "'");
+        }
+        this.call = IceCalls.of(payload);
+        this.timeoutMs = job.timeoutMs();
+        InitializationData init = new InitializationData();
+        init.properties = properties(job.timeoutMs());
+        init.observer = counter;
+        this.communicator = Util.initialize(init);
+        try {
+            this.base = communicator.stringToProxy(job.address());
+        } catch (RuntimeException e) {
+            communicator.destroy();
+            throw new IllegalArgumentException("bad Ice proxy '" + job.address() + "': " + Failures.describe(e));
+        }
+    }
+
+    private static Properties properties(int timeoutMs) {
+        Properties p = Util.createProperties();
+        p.setProperty("Ice.MessageSizeMax", "65536"); // KB
+        p.setProperty("Ice.Override.ConnectTimeout", Integer.toString(timeoutMs));
+        p.setProperty("Ice.ACM.Client.Close", "0"); // keep idle connections between levels
+        p.setProperty("Ice.ACM.Client.Heartbeat", "0"); // no heartbeat bytes inside a measurement
+        p.setProperty("Ice.ThreadPool.Client.Size", "2");
+        p.setProperty("Ice.ThreadPool.Client.SizeMax", "4");
+        p.setProperty("Ice.Warn.Connections", "0");
+        // Slice module Bench is generated into Java package dashboard.slice: tell Ice where its classes live.
+        p.setProperty("Ice.Package.Bench", "dashboard.slice");
+        p.setProperty("Ice.RetryIntervals", "-1"); // a failed request is a sample, not a silent retry
+        return p;
+    }
+
+    @Override
+    public synchronized BenchmarkClient create(int index) {
+        // a replaced client (abandoned on cancel) gets a fresh connection id, so a new connection
+        String id = "c" + index + (generation++ == 0 ? "" : "-" + generation);
+        BenchmarkServicePrx prx = BenchmarkServicePrx.uncheckedCast(
+                base.ice_connectionId(id).ice_invocationTimeout(timeoutMs));
+        return new IceClient(prx, counter.totals(id));
+    }
+
+    @Override
+    public int classify(Throwable t) {
+        if (t instanceof com.zeroc.Ice.InvocationTimeoutException || t instanceof com.zeroc.Ice.TimeoutException) {
+            return Outcome.TIMEOUT;
+        }
+        if (t instanceof com.zeroc.Ice.SocketException || t instanceof com.zeroc.Ice.ConnectFailedException
+                || t instanceof com.zeroc.Ice.CloseConnectionException
+                || t instanceof com.zeroc.Ice.ConnectionManuallyClosedException
+                || t instanceof com.zeroc.Ice.CommunicatorDestroyedException
+                || t instanceof com.zeroc.Ice.DNSException) {
+            return Outcome.CONNECTION;
+        }
+        if (t instanceof com.zeroc.Ice.UnknownException || t instanceof com.zeroc.Ice.UserException
+                || t instanceof com.zeroc.Ice.RequestFailedException || t instanceof com.zeroc.Ice.ProtocolException) {
+            return Outcome.FAULT;
+        }
+        return Outcome.OTHER;
+    }
+
+    @Override
+    public String library() {
+        return "ZeroC Ice " + Util.stringVersion();
+    }
+
+    @Override
+    public void close() {
+        communicator.destroy();
+    }
+
+    private final class IceClient implements BenchmarkClient {
+        private final BenchmarkServicePrx prx;
+        private final IceByteCounter.Totals totals;
+
+        IceClient(BenchmarkServicePrx prx, IceByteCounter.Totals totals) {
+            this.prx = prx;
+            this.totals = totals;
+        }
+
+        @Override
+        public void connect() {
+            prx.ice_getConnection();
+        }
+
+        @Override
+        public void invoke() throws Exception {
+            call.invoke(prx);
+        }
+
+        @Override
+        public long sentBytes() {
+            return totals.sent.get();
+        }
+
+        @Override
+        public long receivedBytes() {
+            return totals.received.get();
+        }
+
+        @Override
+        public void close() {
+            try {
+                Connection c = prx.ice_getCachedConnection();
+                if (c != null) {
+                    c.close(ConnectionClose.Forcefully);
+                }
+            } catch (LocalException e) {
+                // already closed or the communicator is gone
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dashboard.service;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+import sun.misc.Signal;
+
+/**
+ * The JVM service process (docs/jvm-service.md): serves the requested Metro and Ice variants, writes one
+ * {@code ready} line (or {@code fail} and exits 1), and stops on end of standard input, SIGTERM or SIGINT.
+ */
+public final class ServiceMain {
+    private ServiceMain() {
+    }
+
+    public static void main(String[] args) {
+        defaultProperty("sun.net.httpserver.nodelay", "true");
+        defaultProperty("com.sun.xml.ws.monitoring.endpoint", "false");
+        // The JDK HTTP server closes keep-alive connections beyond this many idle ones (default 200).
+        defaultProperty("sun.net.httpserver.maxIdleConnections", "1000");
+
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err); // nothing but the ready/fail line may reach standard output
+
+        ServiceOptions options;
+        try {
+            options = ServiceOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            fail(protocol, e.getMessage(), 2);
+            return;
+        }
+
+        List<RunningVariant> running = new ArrayList<>();
+        for (Map.Entry<VariantKind, Integer> entry : options.ports().entrySet()) {
+            try {
+                running.add(start(entry.getKey(), options, entry.getValue()));
+                Log.info(entry.getKey() + " listens at " + running.get(running.size() - 1).endpoint().address());
+            } catch (Exception e) {
+                closeAll(running);
+                fail(protocol, entry.getKey() + " cannot start on " + options.bind() + ":" + entry.getValue() + ": " + describe(e), 1);
+                return;
+            }
+        }
+
+        CountDownLatch stop = new CountDownLatch(1);
+        Signal.handle(new Signal("TERM"), s -> stop.countDown());
+        Signal.handle(new Signal("INT"), s -> stop.countDown());
+        Thread stdin = new Thread(() -> {
+            drain(System.in);
+            stop.countDown();
+        }, "stdin-watch");
+        stdin.setDaemon(true);
+        stdin.start();
+
+        protocol.println("ready {\"endpoints\":[" + running.stream().map(v -> v.endpoint().toJson())
+                .collect(Collectors.joining(",")) + "]}");
+
+        try {
+            stop.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Log.info("stopping");
+        closeAll(running);
+        Log.info("stopped");
+        System.exit(0);
+    }
+
+    private static RunningVariant start(VariantKind kind, ServiceOptions options, int port) throws IOException {
+        return kind == VariantKind.IceTcp ? IceVariant.start(options, port) : MetroVariant.start(kind, options, port);
+    }
+
+    private static void closeAll(List<RunningVariant> running) {
+        for (int i = running.size() - 1; i >= 0; i--) {
+            try {
+                running.get(i).close();
+            } catch (RuntimeException e) {
+                Log.info("closing " + running.get(i).endpoint().name() + " failed: " + describe(e));
+            }
+        }
+    }
+
+    private static void drain(InputStream in) {
+        byte[] buffer = new byte[256];
+        try {
+            while (in.read(buffer) >= 0) {
+                // input is ignored; its end means "stop"
+            }
+        } catch (IOException e) {
+            Log.info("standard input failed (" + e.getMessage() + "); stopping");
+        }
+    }
+
+    private static void fail(PrintStream protocol, String message, int exitCode) {
+        Log.info(message);
+        protocol.println("fail {\"message\":" + Json.quote(message) + "}");
+        System.exit(exitCode);
+    }
+
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return root == e ? message : e.getClass().getSimpleName() + " (" + message + ")";
+    }
+
+    private static void defaultProperty(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
+    }
+}
