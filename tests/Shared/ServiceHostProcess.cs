@@ -37,14 +37,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     /// <summary>The host executable built beside the tests: <c>src/Service/Host/bin/{Configuration}/net10.0/Dashboard.Service.Host</c>.</summary>
     public static string ExecutablePath
     {
-        get
-        {
-            // tests/<Project>/bin/<Configuration>/net10.0/ → repository root is five levels up.
-            var testOutput = new DirectoryInfo(AppContext.BaseDirectory);
-            var configuration = testOutput.Parent!.Name;
-            var root = testOutput.Parent!.Parent!.Parent!.Parent!.Parent!.FullName;
-            return Path.Combine(root, "src", "Service", "Host", "bin", configuration, "net10.0", "Dashboard.Service.Host");
-        }
+        get => Path.Combine(RepositoryPaths.Root, "src", "Service", "Host", "bin", RepositoryPaths.Configuration, "net10.0", "Dashboard.Service.Host");
     }
 
     /// <summary>Starts the host and waits until its control API answers and the aspnet variants listen.</summary>

@@ -4,15 +4,20 @@ using System.Text;
 
 namespace Dashboard.Runner.Tests.Support;
 
-/// <summary>A real HTTP server on a free loopback port that answers every request with one JSON body.</summary>
+/// <summary>A real HTTP server on a free loopback port that answers every request with one canned body (JSON by default).</summary>
 public sealed class JsonHttpServer : IAsyncDisposable
 {
     private readonly HttpListener _listener = new();
     private readonly Task _serving;
 
-    /// <summary>Starts serving <paramref name="body"/> at once.</summary>
-    public JsonHttpServer(string body)
+    private readonly string _contentType;
+    private readonly int _status;
+
+    /// <summary>Starts serving <paramref name="body"/> at once, as <paramref name="contentType"/> with HTTP status <paramref name="status"/>.</summary>
+    public JsonHttpServer(string body, string contentType = "application/json", int status = 200)
     {
+        _contentType = contentType;
+        _status = status;
         Port = FreePort();
         _listener.Prefixes.Add($"http://127.0.0.1:{Port}/");
         _listener.Start();
@@ -63,7 +68,8 @@ public sealed class JsonHttpServer : IAsyncDisposable
             Interlocked.Increment(ref _requests);
             try
             {
-                context.Response.ContentType = "application/json";
+                context.Response.StatusCode = _status;
+                context.Response.ContentType = _contentType;
                 await context.Response.OutputStream.WriteAsync(body);
                 context.Response.Close();
             }

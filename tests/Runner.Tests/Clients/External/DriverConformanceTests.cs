@@ -1,0 +1,193 @@
+using System.Diagnostics;
+using Dashboard.Data.Measurement;
+using Dashboard.Runner.Clients;
+using Dashboard.Runner.Clients.DotNet;
+using Dashboard.Runner.Clients.External;
+using Dashboard.Runner.Load;
+using Dashboard.Runner.Tests.Support;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Variants;
+using Dashboard.Tests.RealProcesses;
+
+namespace Dashboard.Runner.Tests.Clients.External;
+
+/// <summary>
+/// The same conformance checks for every client driver (docs/driver-protocol.md, "Conformance"), against the real
+/// service host with its JVM service: every payload gives the right reply, request counts are exact, a wrong reply,
+/// a server fault and a refused connection are counted by kind, cancel keeps the samples taken.
+/// </summary>
+[Collection(JvmHostGroup.Name)]
+public sealed class DriverConformanceTests(JvmHostFixture host)
+{
+    /// <summary>Payloads every driver × variant pair is checked with; the full catalogue on one variant per stack and driver.</summary>
+    private static readonly string[] Representative = ["Empty", "Byte", "Int", "Double", "StringEmpty", "String500", "Object", "UDType", "ByteArray1000", "DoubleArray1000", "ObjectArray500", "UDTypeArray1000", "Orders10", "TransferFunds", "ProductInfo", "Bytes256K", "Get256Bytes"];
+
+    public static TheoryData<string, string, bool> Pairs => new()
+    {
+        { "java", "MetroSoap11", true },
+        { "java", "MetroSoap11FastInfoset", false },
+        { "java", "MetroSoap12Wsa", false },
+        { "java", "IceTcp", true },
+        { "node", "MetroSoap11", true },
+        { "node", "MetroSoap12Wsa", false },
+        { "node", "AspNetHttpJson", true },
+    };
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public async Task EveryPayload_RightReplyExactCountsAndBytes(string client, string variant, bool fullCatalogue)
+    {
+        var driver = Driver(client);
+        var endpoint = host.Endpoints.Single(e => e.Name == variant);
+        var payloads = fullCatalogue ? PayloadCatalogue.Ids.ToArray() : Representative;
+        var failures = new List<string>();
+
+        // Up to three driver processes at a time: each payload is its own cell, as in a run.
+        await Parallel.ForEachAsync(payloads, new ParallelOptions { MaxDegreeOfParallelism = 3 }, async (id, ct) =>
+        {
+            PayloadCatalogue.TryGet(id, out var payload);
+            await using var session = await driver.OpenCellAsync(endpoint, payload!, ct);
+            foreach (var clients in new[] { 1, 3 })
+            {
+                var result = await session.RunLevelAsync(new LevelPlan(clients, 1, 2, null), ct);
+                lock (failures)
+                {
+                    if (result.Samples.Length != clients * 3 || result.Samples.Count(s => s.IsWarmup) != clients)
+                    {
+                        failures.Add($"{id} × {clients} clients: {result.Samples.Length} samples");
+                    }
+
+                    failures.AddRange(result.Samples.Where(s => !s.IsSuccess).Select(s => $"{id}: {s.Outcome}"));
+                    if (client == "java" && result.Samples.Any(s => s.RequestBytes <= 0 || s.ResponseBytes <= 0))
+                    {
+                        failures.Add($"{id}: bytes not counted");
+                    }
+                }
+            }
+        });
+
+        Assert.Empty(failures);
+    }
+
+    [Theory]
+    [InlineData("java")]
+    [InlineData("node")]
+    public async Task MetroSoap11_ServerAnswersAnotherValue_CountsWrongReply(string client)
+    {
+        await using var fake = new JsonHttpServer(SoapIntResponse("5"), "text/xml; charset=utf-8");
+        var result = await RunAgainstAsync(client, fake.Port, "Int");
+
+        Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.WrongReply, s.Outcome));
+        Assert.Equal(4, result.Samples.Length);
+    }
+
+    [Theory]
+    [InlineData("java")]
+    [InlineData("node")]
+    public async Task MetroSoap11_ServerAnswersAFault_CountsFault(string client)
+    {
+        const string fault = """<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault></S:Body></S:Envelope>""";
+        await using var fake = new JsonHttpServer(fault, "text/xml; charset=utf-8", 500);
+        var result = await RunAgainstAsync(client, fake.Port, "Int");
+
+        Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Fault, s.Outcome));
+    }
+
+    [Theory]
+    [InlineData("java", "MetroSoap11")]
+    [InlineData("java", "IceTcp")]
+    [InlineData("node", "MetroSoap11")]
+    [InlineData("node", "AspNetHttpJson")]
+    public async Task EndpointRefusesConnections_CountsConnectionErrorsOrFailsTheCell(string client, string variant)
+    {
+        var port = JsonHttpServer.FreePort();
+        var endpoint = host.Endpoints.Single(e => e.Name == variant);
+        endpoint = endpoint with { Address = variant == "IceTcp" ? $"benchmark:tcp -h 127.0.0.1 -p {port}" : ReplacePort(endpoint.Address, port) };
+        PayloadCatalogue.TryGet("Int", out var payload);
+
+        try
+        {
+            await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, CancellationToken.None);
+            var result = await session.RunLevelAsync(new LevelPlan(2, 0, 2, null), CancellationToken.None);
+            Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Connection, s.Outcome));
+            Assert.Equal(4, result.Samples.Length);
+        }
+        catch (LoadClientException e)
+        {
+            Assert.Contains(port.ToString(System.Globalization.CultureInfo.InvariantCulture), e.Message, StringComparison.Ordinal);
+        }
+    }
+
+    [Theory]
+    [InlineData("java", "MetroSoap11")]
+    [InlineData("java", "IceTcp")]
+    [InlineData("node", "AspNetHttpJson")]
+    public async Task Cancel_DuringADurationLevel_KeepsTheSamplesTakenAndTheDriverGoesOn(string client, string variant)
+    {
+        var endpoint = host.Endpoints.Single(e => e.Name == variant);
+        PayloadCatalogue.TryGet("Int", out var payload);
+        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, CancellationToken.None);
+        using var cancellation = new CancellationTokenSource(TimeSpan.FromSeconds(1.5));
+        var watch = Stopwatch.StartNew();
+
+        var cancelled = await session.RunLevelAsync(new LevelPlan(2, 0, null, TimeSpan.FromSeconds(60)), cancellation.Token);
+        var next = await session.RunLevelAsync(new LevelPlan(1, 0, 3, null), CancellationToken.None);
+
+        Assert.True(cancelled.Cancelled);
+        Assert.True(watch.Elapsed < TimeSpan.FromSeconds(30), $"cancel took {watch.Elapsed}");
+        Assert.NotEmpty(cancelled.Samples);
+        Assert.All(cancelled.Samples, s => Assert.Equal(SampleOutcome.Success, s.Outcome));
+        Assert.Equal(3, next.Samples.Count(s => s.IsSuccess));
+    }
+
+    private async Task<LevelResult> RunAgainstAsync(string client, int port, string payloadId)
+    {
+        var endpoint = host.Endpoints.Single(e => e.Name == "MetroSoap11");
+        endpoint = endpoint with { Address = ReplacePort(endpoint.Address, port) };
+        PayloadCatalogue.TryGet(payloadId, out var payload);
+        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, CancellationToken.None);
+        return await session.RunLevelAsync(new LevelPlan(2, 0, 2, null), CancellationToken.None);
+    }
+
+    private static string ReplacePort(string address, int port) => new UriBuilder(address) { Host = "127.0.0.1", Port = port }.Uri.ToString();
+
+    private static string SoapIntResponse(string value) =>
+        $"""<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><IntSimpleResponse xmlns="urn:dashboard:benchmark:2026"><IntSimpleResult>{value}</IntSimpleResult></IntSimpleResponse></S:Body></S:Envelope>""";
+
+    private static IClientDriver Driver(string client) => client switch
+    {
+        "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), TimeSpan.FromSeconds(10)),
+        "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), TimeSpan.FromSeconds(10)),
+        _ => new DotNetDriver(TimeSpan.FromSeconds(10)),
+    };
+}
+
+/// <summary>One service host with its JVM service for every test class that needs metro or ice.</summary>
+public sealed class JvmHostFixture : IAsyncLifetime
+{
+    private ServiceHostProcess? _host;
+
+    /// <summary>What the host serves.</summary>
+    public HostEndpoint[] Endpoints { get; private set; } = [];
+
+    /// <summary>The host.</summary>
+    public ServiceHostProcess Host => _host!;
+
+    /// <inheritdoc />
+    public async Task InitializeAsync()
+    {
+        _host = await ServiceHostProcess.StartAsync(jvm: true);
+        Endpoints = await _host.GetEndpointsAsync();
+    }
+
+    /// <inheritdoc />
+    public async Task DisposeAsync() => await _host!.DisposeAsync();
+}
+
+/// <summary>The test collection that shares <see cref="JvmHostFixture"/>.</summary>
+[CollectionDefinition(Name)]
+public sealed class JvmHostGroup : ICollectionFixture<JvmHostFixture>
+{
+    /// <summary>The collection's name.</summary>
+    public const string Name = "JVM service host";
+}
