@@ -1,0 +1,142 @@
+using System.Globalization;
+using System.Net.Http.Json;
+using Dashboard.Service.Contracts.Resources;
+using Dashboard.Tests.RealProcesses;
+
+namespace Dashboard.Service.Tests.Host;
+
+/// <summary>The host supervises its JVM service: lists its endpoints, restarts it when it dies, never leaves it behind.</summary>
+public sealed class JvmSupervisorTests
+{
+    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
+
+    [Fact]
+    public async Task Host_JvmStarted_ListsMetroAndIceWithWsdlAndReportsJvmResources()
+    {
+        await using var host = await ServiceHostProcess.StartAsync(jvm: true);
+        await host.WaitForEndpointAsync("IceTcp", Patience);
+
+        var endpoints = await host.GetEndpointsAsync();
+        using var http = new HttpClient();
+        var resources = await WaitForAsync(async () =>
+        {
+            var r = await http.GetFromJsonAsync<ResourceSnapshot>(new Uri(host.ControlAddress, "resources"));
+            return r?.JvmResidentMb is > 0 ? r : null;
+        });
+
+        var metro = endpoints.Single(e => e.Name == "MetroSoap11");
+        Assert.Equal("metro", metro.Stack);
+        Assert.Equal(metro.Address + "?wsdl", metro.Wsdl);
+        Assert.Contains("<definitions", await http.GetStringAsync(new Uri(metro.Wsdl!)), StringComparison.Ordinal);
+        Assert.Equal("ice", endpoints.Single(e => e.Name == "IceTcp").Stack);
+        Assert.InRange(resources.JvmResidentMb!.Value, 20, 4096);
+        Assert.InRange(resources.JvmCpuPercent ?? -1, 0, 100);
+    }
+
+    [Fact]
+    public async Task Jvm_Killed_HostRestartsItAndListsItsEndpointsAgain()
+    {
+        await using var host = await ServiceHostProcess.StartAsync(jvm: true);
+        var first = JvmOf(host.ProcessId) ?? throw new InvalidOperationException("no JVM child");
+
+        ServiceHostProcess.Signal(first, 9);
+        var second = await WaitForAsync(() => Task.FromResult(JvmOf(host.ProcessId) is { } pid && pid != first ? (int?)pid : null));
+        await host.WaitForEndpointAsync("MetroSoap11", Patience);
+
+        Assert.NotEqual(first, second);
+        using var http = new HttpClient();
+        var health = await http.GetStringAsync(new Uri(host.ControlAddress, "healthz"));
+        Assert.Contains("\"jvm\":\"up\"", health, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(15)]
+    [InlineData(2)]
+    [InlineData(9)]
+    public async Task Host_StoppedBySignal_LeavesNoJvmBehind(int signal)
+    {
+        var host = await ServiceHostProcess.StartAsync(jvm: true);
+        var jvm = JvmOf(host.ProcessId) ?? throw new InvalidOperationException("no JVM child");
+
+        ServiceHostProcess.Signal(host.ProcessId, signal);
+        await host.Process.WaitForExitAsync().WaitAsync(Patience);
+        await host.DisposeAsync();
+
+        // SIGTERM/SIGINT: the host closes the JVM's input and waits; SIGKILL: the JVM sees end of input by itself.
+        await WaitForAsync(() => Task.FromResult(Directory.Exists($"/proc/{jvm}") && !IsZombie(jvm) ? null : (bool?)true));
+    }
+
+    private static int? JvmOf(int hostPid)
+    {
+        foreach (var dir in Directory.EnumerateDirectories("/proc"))
+        {
+            if (!int.TryParse(Path.GetFileName(dir), NumberStyles.None, CultureInfo.InvariantCulture, out var pid))
+            {
+                continue;
+            }
+
+            try
+            {
+                var stat = File.ReadAllText(Path.Combine(dir, "stat"));
+                var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+                if (int.Parse(fields[1], CultureInfo.InvariantCulture) == hostPid && stat.Contains("(java)", StringComparison.Ordinal) && fields[0] != "Z")
+                {
+                    return pid;
+                }
+            }
+            catch (IOException)
+            {
+                // The process ended while we looked.
+            }
+        }
+
+        return null;
+    }
+
+    private static bool IsZombie(int pid)
+    {
+        try
+        {
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            return stat[(stat.LastIndexOf(')') + 2)..].StartsWith('Z');
+        }
+        catch (IOException)
+        {
+            return true;
+        }
+    }
+
+    private static async Task<T> WaitForAsync<T>(Func<Task<T?>> probe)
+        where T : struct
+    {
+        var deadline = DateTime.UtcNow + Patience;
+        while (DateTime.UtcNow < deadline)
+        {
+            if (await probe() is { } value)
+            {
+                return value;
+            }
+
+            await Task.Delay(200);
+        }
+
+        throw new TimeoutException("the condition did not hold within " + Patience);
+    }
+
+    private static async Task<T> WaitForAsync<T>(Func<Task<T?>> probe, int _ = 0)
+        where T : class
+    {
+        var deadline = DateTime.UtcNow + Patience;
+        while (DateTime.UtcNow < deadline)
+        {
+            if (await probe() is { } value)
+            {
+                return value;
+            }
+
+            await Task.Delay(200);
+        }
+
+        throw new TimeoutException("the condition did not hold within " + Patience);
+    }
+}
