@@ -22,20 +22,22 @@ function traces(spec) {
         symbol: s.x.map((_, j) => errors.has(j) ? 'x' : 'circle'),
       },
       connectgaps: false,
+      visible: s.hidden ? 'legendonly' : true,
     };
   });
 }
 
 function layout(spec) {
-  const title = spec.note
-    ? `<b>${spec.title}</b><br><span style="font-size:12px;color:#b00020">${spec.note}</span>`
-    : `<b>${spec.title}</b>`;
+  let title = `<b>${spec.title}</b>`;
+  let lines = 0;
+  if (spec.subtitle) { title += `<br><span style="font-size:12px;color:#5f6368">${spec.subtitle}</span>`; lines++; }
+  if (spec.note) { title += `<br><span style="font-size:12px;color:#b00020">${spec.note}</span>`; lines++; }
   return {
     title: { text: title, font: { size: 15 }, x: 0.02, xanchor: 'left' },
     xaxis: { title: { text: spec.xTitle }, zeroline: false, automargin: true },
-    yaxis: { title: { text: spec.yTitle }, type: spec.logY ? 'log' : 'linear', rangemode: spec.logY ? undefined : 'tozero', automargin: true },
-    margin: { l: 60, r: 20, t: spec.note ? 70 : 50, b: 50 },
-    legend: { orientation: 'h', y: -0.22, font: { size: 11 } },
+    yaxis: { title: { text: spec.yTitle }, type: spec.logY ? 'log' : 'linear', rangemode: spec.logY || !spec.zeroY ? undefined : 'tozero', automargin: true },
+    margin: { l: 60, r: 20, t: 50 + (lines * 18), b: 40 },
+    legend: { orientation: 'h', x: 0, y: -0.3, yanchor: 'top', font: { size: 11 } },
     hovermode: 'closest',
     paper_bgcolor: 'rgba(0,0,0,0)',
     plot_bgcolor: '#fff',
@@ -51,6 +53,7 @@ export function render(element, spec) {
     return;
   }
   element.dataset.series = String(spec.series.length);
+  element.style.height = `${380 + (Math.ceil(spec.series.length / 2) * 18)}px`;
   window.Plotly.react(element, traces(spec), layout(spec), config);
 }
 

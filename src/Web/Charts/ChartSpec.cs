@@ -7,7 +7,8 @@ namespace Dashboard.Web.Charts;
 /// <param name="Text">Hover text per point, or null.</param>
 /// <param name="Dash">Line dash: <c>solid</c>, <c>dot</c>, <c>dash</c>.</param>
 /// <param name="ErrorPoints">Indices of points measured with errors, drawn with a cross.</param>
-public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnlyList<double?> Y, IReadOnlyList<string>? Text = null, string Dash = "solid", IReadOnlyList<int>? ErrorPoints = null);
+/// <param name="Hidden">Listed in the legend but not drawn until clicked.</param>
+public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnlyList<double?> Y, IReadOnlyList<string>? Text = null, string Dash = "solid", IReadOnlyList<int>? ErrorPoints = null, bool Hidden = false);
 
 /// <summary>
 /// What one chart shows: every chart says what was measured and in which unit (title and axis titles).
@@ -19,4 +20,6 @@ public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnly
 /// <param name="Series">The series.</param>
 /// <param name="Note">A line under the title, e.g. that some levels had errors.</param>
 /// <param name="LogY">Log-scale y axis.</param>
-public sealed record ChartSpec(string Title, string XTitle, string YTitle, IReadOnlyList<ChartSeries> Series, string? Note = null, bool LogY = false);
+/// <param name="Subtitle">A grey line under the title saying how the figure was computed.</param>
+/// <param name="ZeroY">Start the y axis at zero.</param>
+public sealed record ChartSpec(string Title, string XTitle, string YTitle, IReadOnlyList<ChartSeries> Series, string? Note = null, bool LogY = false, string? Subtitle = null, bool ZeroY = true);

@@ -81,4 +81,89 @@ public static class Seed
 
         db.SaveChanges();
     }
+
+    /// <summary>
+    /// A completed run shaped like a real one (four cells over the thesis sweep, a few errors at 300 clients, resource
+    /// readings each second), for the run page's tests and screenshot. The figures are made up: they only look plausible.
+    /// </summary>
+    public static int RealisticRun(string databasePath)
+    {
+        using var db = ResultsDatabase.Open(databasePath);
+        var cells = new (string Variant, string Client, double MaxRps, double K)[]
+        {
+            ("AspNetHttpJson", "dotnet", 31_000, 12),
+            ("AspNetH2BinXml", "dotnet", 24_000, 10),
+            ("MetroSoap11", "java", 9_000, 8),
+            ("IceTcp", "java", 19_000, 6),
+        };
+        int[] sweep = [1, 10, 20, 30, 40, 50, 75, 100, 125, 150, 175, 200, 225, 250, 275, 300];
+        var start = DateTime.UtcNow.AddHours(-1);
+        var run = new RunEntity
+        {
+            ScenarioName = "thesis 8.1 quick: aspnet, metro and ice, Int",
+            ScenarioJson = """
+                {
+                  "name": "thesis 8.1 quick: aspnet, metro and ice, Int",
+                  "host": "http://localhost:5090",
+                  "variants": ["AspNetHttpJson", "AspNetH2BinXml", "MetroSoap11", "IceTcp"],
+                  "clients": ["dotnet", "java"],
+                  "payloads": ["Int"],
+                  "requestsPerClient": 200,
+                  "warmup": 5,
+                  "repetitions": 1
+                }
+                """,
+            Status = RunStatus.Completed,
+            CreatedUtc = start.AddMinutes(-1),
+            StartedUtc = start,
+            EndedUtc = start.AddSeconds(cells.Length * sweep.Length * 5),
+            TotalLevels = cells.Length * sweep.Length,
+            CompletedLevels = cells.Length * sweep.Length,
+        };
+        db.Runs.Add(run);
+        db.SaveChanges();
+        var random = new Random(42);
+        using var store = new SampleStore(databasePath);
+        var t = 0;
+        foreach (var cell in cells)
+        {
+            foreach (var clients in sweep)
+            {
+                var rps = cell.MaxRps * clients / (clients + cell.K) * (0.97 + (random.NextDouble() * 0.06));
+                var meanMs = clients / rps * 1000;
+                var errors = clients == 300 && cell.Variant == "MetroSoap11" ? 3 : 0;
+                var level = new LevelEntity
+                {
+                    RunId = run.Id, Variant = cell.Variant, Client = cell.Client, Payload = "Int", Repetition = 1, Clients = clients,
+                    StartedUtc = start.AddSeconds(t * 5), EndedUtc = start.AddSeconds((t * 5) + 4.5),
+                    Requests = 200L * clients, Errors = errors, TimeoutErrors = errors,
+                    ThroughputRps = rps, MeanMs = meanMs, P50Ms = meanMs * 0.9, P90Ms = meanMs * 1.6, P99Ms = meanMs * 3.2, P999Ms = meanMs * 6, MaxMs = meanMs * 9,
+                };
+                db.Levels.Add(level);
+                db.SaveChanges();
+                var samples = new Sample[200];
+                for (var i = 0; i < samples.Length; i++)
+                {
+                    var latencyUs = (long)(meanMs * 1000 * (0.5 + random.NextDouble()));
+                    samples[i] = new Sample(i % clients, (long)(i * 4_500_000.0 / samples.Length), latencyUs, i < errors ? SampleOutcome.Timeout : SampleOutcome.Success, false);
+                }
+
+                store.Append(level.Id, samples);
+                t++;
+            }
+        }
+
+        for (var second = 0; second < t * 5; second++)
+        {
+            var busy = 35 + (30 * Math.Min(1, second % 80 / 40.0)) + (random.NextDouble() * 8);
+            db.ResourceSamples.Add(new ResourceSampleEntity
+            {
+                RunId = run.Id, OffsetMs = second * 1000L, MachineCpuPercent = Math.Min(100, busy), AvailableMemoryMb = 21_500 - (second * 2) - (random.NextDouble() * 40),
+                ProcessCpuPercent = busy * 0.55, WorkingSetMb = 180 + (second * 0.1), GcHeapMb = 60, ThreadCount = 40, GeneratorCpuPercent = busy * 0.35,
+            });
+        }
+
+        db.SaveChanges();
+        return run.Id;
+    }
 }

@@ -175,10 +175,11 @@ public static class RunCharts
             var cellOfLevel = data.Levels.ToDictionary(l => l.Id, l => $"{l.Variant} × {l.Client} × {l.Payload}");
             var series = data.Latency
                 .GroupBy(p => cellOfLevel.GetValueOrDefault(p.LevelId, "?"))
-                .Select(g => new ChartSeries(g.Key + " (mean per interval)", [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
+                .Select(g => new ChartSeries(g.Key, [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
                 .ToList();
             charts.Add(("latency-over-time", new ChartSpec(
-                "Response time during the run (raw samples, mean per time interval)", "time since the run started (s)", "response time (ms)", series)));
+                "Response time during the run", "time since the run started (s)", "response time (ms)", series,
+                Subtitle: "mean of the raw samples (warm-up excluded) per time interval")));
         }
 
         if (data.Resources.Count > 0)
@@ -194,9 +195,11 @@ public static class RunCharts
                 cpu.Add(new("load generator CPU", x, [.. data.Resources.Select(r => r.GeneratorCpuPercent)], Dash: "dash"));
             }
 
-            charts.Add(("server-cpu", new ChartSpec("Server CPU over time", "time since the run started (s)", "CPU (% of all cores)", cpu)));
+            charts.Add(("server-cpu", new ChartSpec("Server CPU over time", "time since the run started (s)", "CPU (% of all cores)", cpu,
+                Subtitle: "host's /resources, polled by the runner; generator = the runner and its drivers")));
             charts.Add(("server-memory", new ChartSpec("Server available memory over time", "time since the run started (s)", "available memory (MB)",
-                [new("available memory", x, [.. data.Resources.Select(r => (double?)r.AvailableMemoryMb)])])));
+                [new("available memory", x, [.. data.Resources.Select(r => (double?)r.AvailableMemoryMb)])],
+                Subtitle: "lowest reading per interval (Linux MemAvailable)", ZeroY: false)));
         }
 
         return charts;
@@ -214,13 +217,16 @@ public static class RunCharts
             series.Add(new ChartSeries(cell.Key, [.. points.Select(p => (double)p.Clients)], [.. points.Select(p => (double?)value(p))], text, ErrorPoints: errors));
             if (second is not null)
             {
-                series.Add(new ChartSeries(cell.Key + " p99", [.. points.Select(p => (double)p.Clients)], [.. points.Select(p => (double?)second(p))], Dash: "dot"));
+                series.Add(new ChartSeries(cell.Key + " p99", [.. points.Select(p => (double)p.Clients)], [.. points.Select(p => (double?)second(p))], Dash: "dot", Hidden: true));
             }
         }
 
         var errorLevels = rows.Count(r => r.Errors > 0);
         var note = errorLevels > 0 ? $"{errorLevels} level(s) had errors (marked ✕); their figures include failed requests" : null;
-        return new ChartSpec(title + (second is null ? "" : " (solid: mean, dotted: p99)"), "concurrent clients", yTitle, series, note);
+        var subtitle = second is null
+            ? "completed requests ÷ (end of the last client − start of the first), per level"
+            : "mean per level; p99 (dotted) listed in the legend, click to show";
+        return new ChartSpec(title, "concurrent clients", yTitle, series, note, Subtitle: subtitle);
     }
 
     private static bool IsSecure(string variant) => VariantCatalogue.TryGet(variant, out var v) && v.IsSecure;
