@@ -26,15 +26,20 @@ public static class BuildInfo
         return Path.GetFullPath(Path.IsPathRooted(path) ? path : Path.Combine(RepositoryRoot ?? AppContext.BaseDirectory, path));
     }
 
-    /// <summary>The web root: the repository's top-level <c>wwwroot</c>, or the published copy next to the executable.</summary>
+    /// <summary>
+    /// The web root: the published copy next to the executable (it also holds the packages' <c>_content</c>) when
+    /// there is one, else the repository's top-level <c>wwwroot</c> (build output; package assets then come from the
+    /// static web assets manifest).
+    /// </summary>
     public static string WebRoot()
     {
-        if (RepositoryRoot is not null && Directory.Exists(Path.Combine(RepositoryRoot, "wwwroot")))
+        var published = Path.Combine(AppContext.BaseDirectory, "wwwroot");
+        if (Directory.Exists(published) || RepositoryRoot is null)
         {
-            return Path.Combine(RepositoryRoot, "wwwroot");
+            return published;
         }
 
-        return Path.Combine(AppContext.BaseDirectory, "wwwroot");
+        return Path.Combine(RepositoryRoot, "wwwroot");
     }
 
     private static string? FindRepositoryRoot()
