@@ -1,0 +1,36 @@
+using System.Text.Json;
+using Dashboard.Data.Entities;
+
+namespace Dashboard.Web.Api;
+
+/// <summary>A run as the HTTP API answers it.</summary>
+/// <param name="Id">Run id.</param>
+/// <param name="Name">Scenario name.</param>
+/// <param name="Status">Queued, Running, Completed, Failed, Cancelled or Interrupted.</param>
+/// <param name="CreatedUtc">When it was queued, or the time it is scheduled for.</param>
+/// <param name="StartedUtc">When it started.</param>
+/// <param name="EndedUtc">When it ended.</param>
+/// <param name="CompletedLevels">Levels finished.</param>
+/// <param name="TotalLevels">Levels of the whole run (known once the runner started).</param>
+/// <param name="Progress">Human-readable progress.</param>
+/// <param name="Error">Why it failed or stopped.</param>
+/// <param name="Permalink">The run page.</param>
+/// <param name="SamplesCsv">Raw samples as CSV.</param>
+/// <param name="LevelsCsv">Per-level aggregates as CSV.</param>
+/// <param name="Scenario">The scenario document that is run.</param>
+public sealed record RunResource(
+    int Id, string Name, string Status, DateTime CreatedUtc, DateTime? StartedUtc, DateTime? EndedUtc,
+    int CompletedLevels, int TotalLevels, string? Progress, string? Error,
+    string Permalink, string SamplesCsv, string LevelsCsv, JsonElement Scenario)
+{
+    /// <summary>The resource of <paramref name="run"/>.</summary>
+    public static RunResource From(RunEntity run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        using var scenario = JsonDocument.Parse(run.ScenarioJson);
+        return new RunResource(
+            run.Id, run.ScenarioName, run.Status.ToString(), run.CreatedUtc, run.StartedUtc, run.EndedUtc,
+            run.CompletedLevels, run.TotalLevels, run.ProgressText, run.Error,
+            $"/runs/{run.Id}", $"/api/runs/{run.Id}/samples.csv", $"/api/runs/{run.Id}/levels.csv", scenario.RootElement.Clone());
+    }
+}

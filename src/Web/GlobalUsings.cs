@@ -1,0 +1,2 @@
+global using Dashboard.Data.Entities;
+global using Dashboard.Web.Storage;

@@ -1,0 +1,37 @@
+using System.Net.Http.Json;
+using Dashboard.Service.Contracts.Variants;
+
+namespace Dashboard.Web.Hosts;
+
+/// <summary>Talks to a service host's control API (DESIGN.md §2): <c>/healthz</c> and <c>/endpoints</c>.</summary>
+public sealed class HostClient(HttpClient http)
+{
+    /// <summary>Polls <c>GET {host}/healthz</c>; the health and one line about it.</summary>
+    public async Task<(HostHealth Health, string Detail)> CheckAsync(Uri host, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(host);
+        try
+        {
+            using var response = await http.GetAsync(new Uri(host, "healthz"), cancellationToken);
+            return response.IsSuccessStatusCode
+                ? (HostHealth.Up, "healthy")
+                : (HostHealth.Down, $"/healthz answered {(int)response.StatusCode} {response.ReasonPhrase}");
+        }
+        catch (HttpRequestException e)
+        {
+            return (HostHealth.Down, e.Message);
+        }
+        catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            return (HostHealth.Down, "no answer within the timeout");
+        }
+    }
+
+    /// <summary>The host's <c>GET /endpoints</c> answer.</summary>
+    /// <exception cref="HttpRequestException">The host cannot be reached or answered an error.</exception>
+    public async Task<IReadOnlyList<HostEndpoint>> GetEndpointsAsync(Uri host, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(host);
+        return await http.GetFromJsonAsync<HostEndpoint[]>(new Uri(host, "endpoints"), cancellationToken) ?? [];
+    }
+}

@@ -1,0 +1,24 @@
+using Dashboard.Web.Extensions;
+using Dashboard.Web.Options;
+
+// The dashboard (DESIGN.md §2): UI, run queue and HTTP API. The web root is the repository's top-level wwwroot.
+var builder = WebApplication.CreateBuilder(new WebApplicationOptions
+{
+    Args = args,
+    ContentRootPath = AppContext.BaseDirectory,
+    WebRootPath = BuildInfo.WebRoot(),
+});
+
+// Package assets (_content/Radzen.Blazor/...) from the build output too, not only in Development (DESIGN.md §11).
+builder.WebHost.UseStaticWebAssets();
+
+builder.AddDashboardOptions();
+builder.AddResultsDatabase();
+builder.AddRunQueue();
+builder.AddServiceHosts();
+builder.AddDashboardUi();
+builder.AddDashboardApi();
+
+var app = builder.Build();
+app.MapDashboard();
+app.Run();

@@ -1,0 +1,249 @@
+using System.Diagnostics;
+using System.Text;
+using Dashboard.Data.Entities;
+using Dashboard.Web.Options;
+using Dashboard.Web.Storage;
+using Microsoft.Extensions.Options;
+
+namespace Dashboard.Web.Runs;
+
+/// <summary>
+/// Runs queued benchmarks, ONE at a time (DESIGN.md §2): for each due run it starts the built runner executable
+/// with <c>run --scenario FILE --db FILE --progress json</c>, reads one JSON event per stdout line, publishes them
+/// to the live pages and ends the run with the runner's outcome. Cancel sends SIGINT; the runner keeps its samples.
+/// </summary>
+public sealed class QueueWorker(
+    RunStore store,
+    RunEvents events,
+    IOptions<RunnerOptions> runnerOptions,
+    IOptions<DashboardOptions> dashboardOptions,
+    TimeProvider time,
+    ILogger<QueueWorker> logger) : IDisposable
+{
+    private readonly SemaphoreSlim _single = new(1, 1);
+    private CurrentRun? _current;
+
+    /// <summary>Raised with the due time when a run must be tried again later (machine busy).</summary>
+    public event Action<DateTime>? RetryScheduled;
+
+    /// <summary>The id of the run in progress, or null.</summary>
+    public int? CurrentRunId => _current?.RunId;
+
+    /// <summary>Runs due runs one after the other until none is due or <paramref name="stopping"/> fires.</summary>
+    public async Task DrainAsync(CancellationToken stopping)
+    {
+        await _single.WaitAsync(stopping);
+        try
+        {
+            while (!stopping.IsCancellationRequested && await store.NextDueAsync(stopping) is { } run)
+            {
+                if (await store.TryStartAsync(run.Id, stopping))
+                {
+                    await ExecuteAsync(run, stopping);
+                }
+            }
+        }
+        finally
+        {
+            _single.Release();
+        }
+    }
+
+    /// <summary>Asks the run in progress to stop (SIGINT to its runner); false when <paramref name="runId"/> is not running here.</summary>
+    public bool CancelRunning(int runId)
+    {
+        var current = _current;
+        if (current is null || current.RunId != runId)
+        {
+            return false;
+        }
+
+        current.UserCancelled = true;
+        current.Cancel.Cancel();
+        return true;
+    }
+
+    private async Task ExecuteAsync(RunEntity run, CancellationToken stopping)
+    {
+        using var cancel = CancellationTokenSource.CreateLinkedTokenSource(stopping);
+        var current = new CurrentRun(run.Id, cancel);
+        _current = current;
+        events.Publish(new RunUpdate(run.Id, RunStatus.Running));
+        var scenarioFile = Path.Combine(Path.GetTempPath(), $"dashboard-run-{run.Id}-{Guid.NewGuid():N}.json");
+        try
+        {
+            var executable = runnerOptions.Value.ExecutableFullPath;
+            if (!File.Exists(executable))
+            {
+                await FinishAsync(run.Id, RunStatus.Failed,
+                    $"the runner is not built: {executable} does not exist; build it (dotnet build src/Runner) or set Dashboard:Runner:ExecutablePath");
+                return;
+            }
+
+            await File.WriteAllTextAsync(scenarioFile, run.ScenarioJson, CancellationToken.None);
+            var outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, current);
+            await EndAsync(run.Id, outcome, current, stopping.IsCancellationRequested);
+        }
+#pragma warning disable CA1031 // Whatever went wrong, the run must not stay Running.
+        catch (Exception e) when (e is not OperationCanceledException || !stopping.IsCancellationRequested)
+#pragma warning restore CA1031
+        {
+            logger.LogError(e, "Run {RunId} failed in the dashboard", run.Id);
+            await FinishAsync(run.Id, RunStatus.Failed, $"the dashboard could not run it: {e.Message}");
+        }
+        finally
+        {
+            _current = null;
+            File.Delete(scenarioFile);
+        }
+    }
+
+    private async Task<RunnerOutcome> RunRunnerAsync(int runId, string executable, string scenarioFile, CurrentRun current)
+    {
+        var start = new ProcessStartInfo(executable)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            StandardOutputEncoding = Encoding.UTF8,
+            WorkingDirectory = Path.GetDirectoryName(executable)!,
+        };
+        foreach (var argument in new[] { "run", "--scenario", scenarioFile, "--db", dashboardOptions.Value.DatabasePath, "--progress", "json" })
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start) ?? throw new InvalidOperationException($"{executable} did not start");
+        logger.LogInformation("Run {RunId}: runner {Pid} started: {Executable}", runId, process.Id, executable);
+        await store.LinkRunnerAsync(runId, new RunnerLink(null, process.Id), CancellationToken.None);
+
+        var stderr = new StringBuilder();
+        var stderrTask = Task.Run(async () =>
+        {
+            while (await process.StandardError.ReadLineAsync() is { } line)
+            {
+                lock (stderr)
+                {
+                    if (stderr.Length < 8_000)
+                    {
+                        stderr.AppendLine(line);
+                    }
+                }
+            }
+        });
+
+        var stopTimeout = runnerOptions.Value.StopTimeout;
+        Task? stopping = null;
+        await using var registration = current.Cancel.Token.Register(() => stopping = PosixProcess.StopAsync(process, stopTimeout));
+
+        RunnerProgress? ended = null;
+        while (await process.StandardOutput.ReadLineAsync() is { } line)
+        {
+            var progress = RunnerProgress.TryParse(line);
+            if (progress is null)
+            {
+                continue;
+            }
+
+            switch (progress.Event)
+            {
+                case "run-started":
+                    await store.LinkRunnerAsync(runId, new RunnerLink(progress.RunId, process.Id), CancellationToken.None);
+                    await store.UpdateProgressAsync(runId, 0, progress.TotalLevels, $"running: 0 of {progress.TotalLevels} levels", CancellationToken.None);
+                    break;
+                case "level-completed":
+                    await store.UpdateProgressAsync(runId, progress.CompletedLevels, progress.TotalLevels,
+                        $"{progress.CompletedLevels} of {progress.TotalLevels} levels; last: {progress.Variant} × {progress.Client} × {progress.Payload}, {progress.Clients} clients",
+                        CancellationToken.None);
+                    break;
+                case "run-ended":
+                    ended = progress;
+                    break;
+            }
+
+            events.Publish(new RunUpdate(runId, RunStatus.Running, progress));
+        }
+
+        await process.WaitForExitAsync(CancellationToken.None);
+        await stderrTask;
+        if (stopping is not null)
+        {
+            await stopping;
+        }
+
+        string errorText;
+        lock (stderr)
+        {
+            errorText = stderr.ToString().Trim();
+        }
+
+        logger.LogInformation("Run {RunId}: runner exited with code {ExitCode}", runId, process.ExitCode);
+        return new RunnerOutcome(process.ExitCode, ended, errorText);
+    }
+
+    private async Task EndAsync(int runId, RunnerOutcome outcome, CurrentRun current, bool dashboardStopping)
+    {
+        var stderrLine = LastLine(outcome.Stderr);
+        switch (outcome.ExitCode)
+        {
+            case 0:
+                await FinishAsync(runId, RunStatus.Completed, null);
+                return;
+            case 4 when !current.UserCancelled && !dashboardStopping:
+                var due = time.GetUtcNow().UtcDateTime + runnerOptions.Value.BusyRetryDelay;
+                await store.RequeueAtAsync(runId, due, $"machine busy (another benchmark holds it); trying again at {due:HH:mm:ss} UTC", CancellationToken.None);
+                events.Publish(new RunUpdate(runId, RunStatus.Queued));
+                RetryScheduled?.Invoke(due);
+                return;
+        }
+
+        if (dashboardStopping && !current.UserCancelled)
+        {
+            await FinishAsync(runId, RunStatus.Interrupted, "the dashboard stopped during the run; the samples measured so far are kept (re-queue it to run again)");
+            return;
+        }
+
+        if (current.UserCancelled)
+        {
+            await FinishAsync(runId, RunStatus.Cancelled, outcome.Ended?.Error ?? "cancelled by a user; the samples measured so far are kept");
+            return;
+        }
+
+        var error = outcome.ExitCode switch
+        {
+            1 => outcome.Ended?.Error ?? stderrLine ?? "the run failed",
+            2 => $"the runner refused the scenario: {stderrLine}",
+            3 => $"the service host is unreachable: {stderrLine}",
+            130 => "the runner was interrupted (SIGINT from outside the dashboard); the samples measured so far are kept",
+            _ => $"the runner exited with code {outcome.ExitCode}: {stderrLine}",
+        };
+        await FinishAsync(runId, outcome.ExitCode == 130 ? RunStatus.Interrupted : RunStatus.Failed, error);
+    }
+
+    private async Task FinishAsync(int runId, RunStatus status, string? error)
+    {
+        await store.FinishAsync(runId, status, error, CancellationToken.None);
+        logger.LogInformation("Run {RunId} ended {Status}: {Error}", runId, status, error);
+        events.Publish(new RunUpdate(runId, status));
+    }
+
+    private static string? LastLine(string text)
+    {
+        var lines = text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return lines.Length == 0 ? null : string.Join(" ", lines.TakeLast(3)).Replace("error: ", "", StringComparison.Ordinal);
+    }
+
+    /// <inheritdoc />
+    public void Dispose() => _single.Dispose();
+
+    private sealed record RunnerOutcome(int ExitCode, RunnerProgress? Ended, string Stderr);
+
+    private sealed class CurrentRun(int runId, CancellationTokenSource cancel)
+    {
+        public int RunId { get; } = runId;
+
+        public CancellationTokenSource Cancel { get; } = cancel;
+
+        public bool UserCancelled { get; set; }
+    }
+}

@@ -1,0 +1,148 @@
+using System.Globalization;
+using Dashboard.Service.Contracts.Scenarios;
+
+namespace Dashboard.Web.Scenarios;
+
+/// <summary>How a level's measured part is bounded.</summary>
+public enum WorkloadBound
+{
+    /// <summary>A number of measured requests per client.</summary>
+    Requests,
+
+    /// <summary>A measured time per level.</summary>
+    Duration,
+}
+
+/// <summary>
+/// The New run page's editable scenario: lists as sets, levels as text. <see cref="ToDocument"/> gives the
+/// scenario document, and <see cref="Validate"/> the loader's field errors keyed by top-level JSON field.
+/// </summary>
+public sealed class ScenarioDraft
+{
+    /// <summary>Scenario name.</summary>
+    public string Name { get; set; } = "";
+
+    /// <summary>Service host base address.</summary>
+    public string Host { get; set; } = "http://localhost:5090";
+
+    /// <summary>Chosen variant ids, in catalogue order when turned into a document.</summary>
+    public List<string> Variants { get; } = [];
+
+    /// <summary>Chosen client ids.</summary>
+    public List<string> Clients { get; } = [];
+
+    /// <summary>Chosen payload ids.</summary>
+    public List<string> Payloads { get; } = [];
+
+    /// <summary>Concurrency levels as typed, comma- or space-separated.</summary>
+    public string LevelsText { get; set; } = string.Join(", ", ScenarioDocument.ThesisSweep);
+
+    /// <summary>Requests or duration.</summary>
+    public WorkloadBound Bound { get; set; } = WorkloadBound.Requests;
+
+    /// <summary>Measured requests per client per level.</summary>
+    public int RequestsPerClient { get; set; } = 100;
+
+    /// <summary>Measured seconds per level.</summary>
+    public int DurationSeconds { get; set; } = 10;
+
+    /// <summary>Warm-up requests per client per level.</summary>
+    public int Warmup { get; set; } = 5;
+
+    /// <summary>Repetitions of each level.</summary>
+    public int Repetitions { get; set; } = 1;
+
+    /// <summary>A draft holding <paramref name="document"/>.</summary>
+    public static ScenarioDraft From(ScenarioDocument document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var draft = new ScenarioDraft
+        {
+            Name = document.Name,
+            Host = document.Host,
+            LevelsText = string.Join(", ", document.Levels),
+            Bound = document.Duration is null ? WorkloadBound.Requests : WorkloadBound.Duration,
+            RequestsPerClient = document.RequestsPerClient ?? 100,
+            DurationSeconds = (int)(document.Duration?.TotalSeconds ?? 10),
+            Warmup = document.Warmup,
+            Repetitions = document.Repetitions,
+        };
+        draft.Variants.AddRange(document.Variants);
+        draft.Clients.AddRange(document.Clients);
+        draft.Payloads.AddRange(document.Payloads);
+        return draft;
+    }
+
+    /// <summary>The levels text parsed; the problem names the entry that is not a whole number.</summary>
+    public (IReadOnlyList<int> Levels, string? Problem) ParseLevels()
+    {
+        var parts = LevelsText.Split([',', ' ', ';'], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var levels = new List<int>();
+        for (var i = 0; i < parts.Length; i++)
+        {
+            if (!int.TryParse(parts[i], NumberStyles.Integer, CultureInfo.InvariantCulture, out var level))
+            {
+                return (levels, $"levels[{i}]: '{parts[i]}' is not a whole number of concurrent clients");
+            }
+
+            levels.Add(level);
+        }
+
+        return (levels, null);
+    }
+
+    /// <summary>The scenario document of this draft (not validated).</summary>
+    public ScenarioDocument ToDocument() => new()
+    {
+        Name = Name.Trim(),
+        Host = Host.Trim(),
+        Variants = [.. Variants],
+        Clients = [.. Clients],
+        Payloads = [.. Payloads],
+        Levels = ParseLevels().Levels,
+        RequestsPerClient = Bound == WorkloadBound.Requests ? RequestsPerClient : null,
+        Duration = Bound == WorkloadBound.Duration ? TimeSpan.FromSeconds(DurationSeconds) : null,
+        Warmup = Warmup,
+        Repetitions = Repetitions,
+    };
+
+    /// <summary>
+    /// Every problem the scenario loader finds, keyed by top-level field (<c>levels</c> for <c>levels[2]</c>); each
+    /// message starts with the exact JSON field. Empty when the draft is valid.
+    /// </summary>
+    public IReadOnlyDictionary<string, List<string>> Validate()
+    {
+        var problems = new Dictionary<string, List<string>>(StringComparer.Ordinal);
+        var (_, levelsProblem) = ParseLevels();
+        if (levelsProblem is not null)
+        {
+            problems["levels"] = [levelsProblem];
+        }
+
+        try
+        {
+            ScenarioLoader.Validate(ToDocument());
+        }
+        catch (ScenarioException e)
+        {
+            foreach (var (field, message) in e.Problems.Count > 0 ? e.Problems : [(e.Field, e.Message)])
+            {
+                var key = TopLevel(field);
+                if (!problems.TryGetValue(key, out var list))
+                {
+                    problems[key] = list = [];
+                }
+
+                list.Add($"{field}: {message}");
+            }
+        }
+
+        return problems;
+    }
+
+    private static string TopLevel(string field)
+    {
+        var cut = field.IndexOfAny(['[', '.']);
+        return cut > 0 ? field[..cut] : field;
+    }
+}

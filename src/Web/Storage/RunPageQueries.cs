@@ -1,0 +1,118 @@
+using Dashboard.Data;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Queries;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Web.Storage;
+
+/// <summary>
+/// Builds the run page's data: per-level aggregates grouped in SQL, resource and response-time series bucketed in
+/// SQL so a run with millions of samples sends at most a few thousand points to the browser.
+/// </summary>
+public static class RunPageQueries
+{
+    /// <summary>Most points per time series sent to a chart.</summary>
+    public const int MaxPoints = 600;
+
+    /// <summary>
+    /// The page data of run <paramref name="runId"/>; <paramref name="dataRunIds"/> are the rows holding its levels
+    /// and readings (itself, plus the runner's row while it runs). Null when the run does not exist.
+    /// </summary>
+    public static async Task<RunPageData?> LoadAsync(ResultsDbContext db, int runId, IReadOnlyList<int> dataRunIds, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(db);
+        ArgumentNullException.ThrowIfNull(dataRunIds);
+        var run = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == runId, cancellationToken);
+        if (run is null)
+        {
+            return null;
+        }
+
+        var ids = dataRunIds.ToArray();
+        var levels = await db.Levels.AsNoTracking()
+            .Where(l => ids.Contains(l.RunId))
+            .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition)
+            .ToListAsync(cancellationToken);
+        var aggregates = await AggregateAsync(db, ids, cancellationToken);
+        var resources = await ResourcesAsync(db, ids, cancellationToken);
+        var runStart = levels.Count > 0 ? levels.Min(l => l.StartedUtc) : run.StartedUtc ?? run.CreatedUtc;
+        var latency = await LatencyAsync(db, levels, runStart, cancellationToken);
+
+        var counts = new SampleCounts(0, 0);
+        foreach (var id in ids)
+        {
+            var c = await db.CountSamplesAsync(id, cancellationToken);
+            counts = new SampleCounts(counts.Measured + c.Measured, counts.Warmup + c.Warmup);
+        }
+
+        return new RunPageData(run, levels, aggregates, resources, latency, counts);
+    }
+
+    /// <summary>Levels averaged over repetitions (GROUP BY in SQL), ordered by cell and concurrency.</summary>
+    public static async Task<IReadOnlyList<LevelAggregate>> AggregateAsync(ResultsDbContext db, int[] runIds, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(db);
+        var rows = await db.Levels.AsNoTracking()
+            .Where(l => runIds.Contains(l.RunId))
+            .GroupBy(l => new { l.Variant, l.Client, l.Payload, l.Clients })
+            .Select(g => new LevelAggregate(
+                g.Key.Variant, g.Key.Client, g.Key.Payload, g.Key.Clients, g.Count(),
+                g.Sum(l => l.Requests), g.Sum(l => l.Errors),
+                g.Average(l => l.ThroughputRps), g.Average(l => l.MeanMs), g.Average(l => l.P50Ms), g.Average(l => l.P90Ms),
+                g.Average(l => l.P99Ms), g.Average(l => l.P999Ms), g.Max(l => l.MaxMs)))
+            .ToListAsync(cancellationToken);
+        return [.. rows.OrderBy(r => r.Variant, StringComparer.Ordinal).ThenBy(r => r.Client, StringComparer.Ordinal)
+            .ThenBy(r => r.Payload, StringComparer.Ordinal).ThenBy(r => r.Clients)];
+    }
+
+    private static async Task<IReadOnlyList<ResourcePoint>> ResourcesAsync(ResultsDbContext db, int[] ids, CancellationToken cancellationToken)
+    {
+        var span = await db.ResourceSamples.Where(r => ids.Contains(r.RunId)).MaxAsync(r => (long?)r.OffsetMs, cancellationToken) ?? 0;
+        var bucketMs = Math.Max(1, (span / MaxPoints) + 1);
+        var points = await db.ResourceSamples.AsNoTracking()
+            .Where(r => ids.Contains(r.RunId))
+            .GroupBy(r => r.OffsetMs / bucketMs)
+            .Select(g => new
+            {
+                g.Key,
+                Cpu = g.Average(r => r.MachineCpuPercent),
+                Process = g.Average(r => r.ProcessCpuPercent),
+                Memory = g.Min(r => r.AvailableMemoryMb),
+                Generator = g.Average(r => r.GeneratorCpuPercent),
+            })
+            .OrderBy(p => p.Key)
+            .ToListAsync(cancellationToken);
+        return [.. points.Select(p => new ResourcePoint(p.Key * bucketMs / 1000.0, p.Cpu, p.Process, p.Memory, p.Generator))];
+    }
+
+    private static async Task<IReadOnlyList<LatencyPoint>> LatencyAsync(
+        ResultsDbContext db, IReadOnlyList<LevelEntity> levels, DateTime runStart, CancellationToken cancellationToken)
+    {
+        var withSamples = levels.Where(l => l.FirstSampleId is not null && l.LastSampleId is not null).ToList();
+        if (withSamples.Count == 0)
+        {
+            return [];
+        }
+
+        var bucketsPerLevel = Math.Max(4, MaxPoints / withSamples.Count);
+        var points = new List<LatencyPoint>();
+        foreach (var level in withSamples)
+        {
+            var first = level.FirstSampleId!.Value;
+            var last = level.LastSampleId!.Value;
+            var levelId = level.Id;
+            var durationUs = Math.Max(1, (long)(level.EndedUtc - level.StartedUtc).TotalMicroseconds);
+            var bucketUs = Math.Max(1, (durationUs / bucketsPerLevel) + 1);
+            var offset = (level.StartedUtc - runStart).TotalSeconds;
+            var buckets = await db.Samples.AsNoTracking()
+                .Where(s => s.Id >= first && s.Id <= last && s.LevelId == levelId && !s.IsWarmup)
+                .GroupBy(s => s.StartOffsetUs / bucketUs)
+                .Select(g => new { g.Key, Count = g.LongCount(), Mean = g.Average(s => (double)s.LatencyUs), Max = g.Max(s => s.LatencyUs) })
+                .OrderBy(b => b.Key)
+                .ToListAsync(cancellationToken);
+            points.AddRange(buckets.Select(b => new LatencyPoint(levelId, offset + (b.Key * bucketUs / 1e6), b.Count, b.Mean / 1000.0, b.Max / 1000.0)));
+        }
+
+        return points;
+    }
+}

@@ -1,0 +1,81 @@
+using System.Text.RegularExpressions;
+using Dashboard.Web.Tests.Support;
+using Microsoft.Playwright;
+using static Microsoft.Playwright.Assertions;
+
+namespace Dashboard.Web.Tests.Components.Pages;
+
+/// <summary>The New run page in Chromium, clicked as a user clicks it.</summary>
+public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+{
+    [Fact]
+    public async Task Levels_OutOfRange_ShowsErrorNamingTheField()
+    {
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        await page.GetByTestId("levels").FillAsync("1, 0");
+        await page.GetByTestId("levels").PressAsync("Tab");
+
+        await Expect(page.GetByTestId("error-levels")).ToContainTextAsync("levels[1]: 0 is out of range");
+    }
+
+    [Fact]
+    public async Task Variants_Unavailable_DisabledWithTheirReason()
+    {
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        await Expect(page.GetByTestId("variant-CoreWcf")).ToBeDisabledAsync();
+        await Expect(page.GetByTestId("reason-CoreWcf")).ToContainTextAsync("not available in this build");
+        await Expect(page.GetByTestId("variant-AspNetHttpJson")).ToBeEnabledAsync();
+    }
+
+    [Fact]
+    public async Task ClientVariantPair_Impossible_ShownAndNamedAtClients()
+    {
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        await page.GetByTestId("variant-IceTcp").CheckAsync();
+        await page.GetByTestId("client-dotnet").CheckAsync();
+
+        await Expect(page.GetByTestId("impossible-dotnet-IceTcp")).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("error-clients")).ToContainTextAsync("client 'dotnet' cannot call IceTcp");
+    }
+
+    [Fact]
+    public async Task Queue_ValidScenario_OpensRunPageThatCompletes()
+    {
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        await page.GetByTestId("name").FillAsync("complete from the browser");
+        await page.GetByTestId("variant-AspNetHttpJson").CheckAsync();
+        await page.GetByTestId("client-dotnet").CheckAsync();
+        await page.GetByTestId("payload-Int").CheckAsync();
+        await page.GetByTestId("levels").FillAsync("1, 2");
+        await page.GetByTestId("levels").PressAsync("Tab");
+        await page.GetByTestId("queue-run").ClickAsync();
+
+        await Expect(page).ToHaveURLAsync(RunPageUrl());
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed", new() { Timeout = 60_000 });
+        await Expect(page.GetByRole(AriaRole.Heading, new() { Level = 1 })).ToContainTextAsync("complete from the browser");
+    }
+
+    [Fact]
+    public async Task Queue_WithErrors_StaysAndListsThem()
+    {
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        await page.GetByTestId("queue-run").ClickAsync();
+
+        await Expect(page.GetByTestId("error-summary")).ToContainTextAsync("variants: choose at least one endpoint variant");
+        await Expect(page.GetByTestId("error-variants")).ToBeVisibleAsync();
+        Assert.EndsWith("/runs/new", page.Url, StringComparison.Ordinal);
+    }
+
+    [GeneratedRegex(@"/runs/\d+$")]
+    private static partial Regex RunPageUrl();
+}

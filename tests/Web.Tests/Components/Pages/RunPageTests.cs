@@ -1,0 +1,75 @@
+using Dashboard.Data.Entities;
+using Dashboard.Web.Tests.Support;
+using Microsoft.Playwright;
+using static Microsoft.Playwright.Assertions;
+
+namespace Dashboard.Web.Tests.Components.Pages;
+
+/// <summary>The run page in Chromium: live progress, cancel, and the charts of a finished run.</summary>
+public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+{
+    [Fact]
+    public async Task Finished_SeededRun_ShowsTitledChartsAndTable()
+    {
+        var id = Seed.RealisticRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync();
+
+        await page.GotoAsync($"runs/{id}");
+
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
+        foreach (var chart in new[] { "throughput-all", "response-time-all", "latency-over-time", "server-cpu", "server-memory" })
+        {
+            await Expect(page.GetByTestId(chart).Locator(".main-svg").First).ToBeVisibleAsync();
+        }
+
+        await Expect(page.GetByTestId("throughput-all")).ToContainTextAsync("Throughput vs concurrent clients");
+        await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("CPU (% of all cores)");
+        await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetH2BinXml");
+        await SaveScreenshotAsync(page, "screenshot-run.png");
+    }
+
+    [Fact]
+    public async Task Running_LiveProgressThenCancel_ShowsCancelled()
+    {
+        var id = await fixture.App.QueueAsync("slow from the browser");
+        var page = await fixture.NewPageAsync();
+
+        await page.GotoAsync($"runs/{id}");
+
+        await Expect(page.GetByTestId("run-progress")).ToContainTextAsync("1 of 5 levels", new() { Timeout = 60_000 });
+        await page.GetByTestId("cancel-run").ClickAsync();
+        await page.GetByRole(AriaRole.Button, new() { Name = "Cancel the run" }).ClickAsync();
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Cancelled", new() { Timeout = 60_000 });
+    }
+
+    [Fact]
+    public async Task NewRun_Screenshot_SavedWhenAsked()
+    {
+        var page = await fixture.NewPageAsync(1400, 1500);
+        await page.GotoAsync("runs/new");
+        await page.GetByTestId("name").FillAsync("thesis 8.1: local IPC vs network, Int");
+        foreach (var id in new[] { "variant-AspNetUdsBinXml", "variant-AspNetH2BinXml", "variant-IceTcp", "client-dotnet", "client-java", "payload-Int", "payload-String500" })
+        {
+            await page.GetByTestId(id).CheckAsync();
+        }
+
+        await page.GetByTestId("levels").FillAsync("1, 10, 0");
+        await page.GetByTestId("levels").PressAsync("Tab");
+        await Expect(page.GetByTestId("error-levels")).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("impossible-dotnet-IceTcp")).ToBeVisibleAsync();
+        await SaveScreenshotAsync(page, "screenshot-new-run.png");
+    }
+
+    private static async Task SaveScreenshotAsync(IPage page, string name)
+    {
+        // Screenshots for docs/ are taken on request: DASHBOARD_SCREENSHOT_DIR=docs dotnet test ...
+        var directory = Environment.GetEnvironmentVariable("DASHBOARD_SCREENSHOT_DIR");
+        if (string.IsNullOrEmpty(directory))
+        {
+            return;
+        }
+
+        await page.WaitForTimeoutAsync(500); // let plotly finish its transitions before the picture
+        await page.ScreenshotAsync(new PageScreenshotOptions { Path = Path.Combine(directory, name), FullPage = true });
+    }
+}

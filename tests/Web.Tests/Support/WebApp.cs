@@ -1,0 +1,243 @@
+using System.Diagnostics;
+using System.Net.Http.Json;
+using System.Reflection;
+using System.Text;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using Dashboard.Data;
+using Dashboard.Data.Entities;
+using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Web.Tests.Support;
+
+/// <summary>
+/// The real dashboard: the built <c>src/Web</c> executable started as a child process on a free port
+/// (<c>--urls http://127.0.0.1:0</c>, the port read from its log), with its own data folder, no local service host,
+/// and the fake runner. Stopping sends SIGINT (a clean shutdown); <see cref="Crash"/> kills it.
+/// </summary>
+public sealed partial class WebApp : IAsyncDisposable
+{
+    private readonly Process _process;
+    private readonly StringBuilder _log = new();
+
+    private WebApp(Process process, string root)
+    {
+        _process = process;
+        Root = root;
+    }
+
+    /// <summary>The test's folder: data, runner, presets.</summary>
+    public string Root { get; }
+
+    /// <summary>The data folder (results.db, hosts.json).</summary>
+    public string DataFolder => Path.Combine(Root, "data");
+
+    /// <summary>The results database.</summary>
+    public string DatabasePath => Path.Combine(DataFolder, "results.db");
+
+    /// <summary>The fake runner's folder.</summary>
+    public string RunnerFolder => Path.Combine(Root, "runner");
+
+    /// <summary>Where the dashboard listens.</summary>
+    public Uri BaseAddress { get; private set; } = null!;
+
+    /// <summary>A client on <see cref="BaseAddress"/>.</summary>
+    public HttpClient Http { get; private set; } = null!;
+
+    /// <summary>The dashboard's process id.</summary>
+    public int ProcessId => _process.Id;
+
+    /// <summary>Everything the dashboard logged so far.</summary>
+    public string Log
+    {
+        get
+        {
+            lock (_log)
+            {
+                return _log.ToString();
+            }
+        }
+    }
+
+    /// <summary>A new test folder with the fake runner in it.</summary>
+    public static string NewRoot()
+    {
+        var root = Path.Combine(Path.GetTempPath(), "dashboard-web-tests", Guid.NewGuid().ToString("N"));
+        FakeRunner.Create(Path.Combine(root, "runner"));
+        Directory.CreateDirectory(Path.Combine(root, "data"));
+        Directory.CreateDirectory(Path.Combine(root, "presets"));
+        return root;
+    }
+
+    /// <summary>Starts the dashboard on <paramref name="root"/> (a new folder when null) and waits until it listens.</summary>
+    public static async Task<WebApp> StartAsync(string? root = null, IDictionary<string, string>? environment = null)
+    {
+        root ??= NewRoot();
+        var executable = typeof(WebApp).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "WebExecutable").Value!;
+        if (!File.Exists(executable))
+        {
+            throw new InvalidOperationException($"{executable} is not built: build src/Web first (dotnet build Dashboard.sln)");
+        }
+
+        var start = new ProcessStartInfo(executable)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            WorkingDirectory = root,
+        };
+        foreach (var argument in new[]
+        {
+            "--urls", "http://127.0.0.1:0",
+            $"--Dashboard:DataFolder={Path.Combine(root, "data")}",
+            "--Dashboard:StartLocalHost=false",
+            $"--Dashboard:PresetsFolder={Path.Combine(root, "presets")}",
+            $"--Dashboard:Runner:ExecutablePath={Path.Combine(root, "runner", "Dashboard.Runner")}",
+            "--Dashboard:Runner:BusyRetryDelay=00:10:00",
+            "--Dashboard:Runner:StopTimeout=00:00:10",
+            "--Dashboard:LocalHost:Address=http://127.0.0.1:9",
+            "--Logging:LogLevel:Default=Information",
+            "--Logging:LogLevel:Microsoft.EntityFrameworkCore=Warning",
+        })
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (key, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[key] = value;
+        }
+
+        var process = Process.Start(start)!;
+        var app = new WebApp(process, root);
+        var listening = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
+        process.OutputDataReceived += (_, e) => app.OnLine(e.Data, listening);
+        process.ErrorDataReceived += (_, e) => app.OnLine(e.Data, listening);
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+
+        var started = await Task.WhenAny(listening.Task, process.WaitForExitAsync(), Task.Delay(TimeSpan.FromSeconds(90)));
+        if (started != listening.Task)
+        {
+            var log = app.Log;
+            await app.DisposeAsync();
+            throw new InvalidOperationException("The dashboard did not start listening:\n" + log);
+        }
+
+        app.BaseAddress = await listening.Task;
+        app.Http = new HttpClient { BaseAddress = app.BaseAddress, Timeout = TimeSpan.FromSeconds(60) };
+        return app;
+    }
+
+    /// <summary>Stops the dashboard the clean way (SIGINT) and waits for it to exit.</summary>
+    public async Task StopAsync()
+    {
+        if (!_process.HasExited)
+        {
+            Signals.Interrupt(_process.Id);
+            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+            await _process.WaitForExitAsync(timeout.Token);
+        }
+    }
+
+    /// <summary>Kills the dashboard without warning (SIGKILL), as a crash would; its child processes stay.</summary>
+    public async Task CrashAsync()
+    {
+        _process.Kill(entireProcessTree: false);
+        await _process.WaitForExitAsync();
+    }
+
+    /// <summary>POSTs a scenario document.</summary>
+    public Task<HttpResponseMessage> PostScenarioAsync(string json) =>
+        Http.PostAsync("/api/runs", new StringContent(json, Encoding.UTF8, "application/json"));
+
+    /// <summary>Queues a valid scenario named <paramref name="name"/> and returns its run id.</summary>
+    public async Task<int> QueueAsync(string name)
+    {
+        using var response = await PostScenarioAsync(Scenario(name));
+        var body = await response.Content.ReadAsStringAsync();
+        Assert.True(response.IsSuccessStatusCode, body);
+        return JsonDocument.Parse(body).RootElement.GetProperty("id").GetInt32();
+    }
+
+    /// <summary>The run's status as the API answers it.</summary>
+    public async Task<string> StatusAsync(int runId)
+    {
+        var run = await Http.GetFromJsonAsync<JsonElement>($"/api/runs/{runId}");
+        return run.GetProperty("status").GetString()!;
+    }
+
+    /// <summary>Waits until the run has status <paramref name="status"/>.</summary>
+    public async Task WaitForStatusAsync(int runId, string status, TimeSpan? timeout = null)
+    {
+        var last = "";
+        var reached = await Eventually.HoldsAsync(async () => (last = await StatusAsync(runId)) == status, timeout);
+        Assert.True(reached, $"run {runId} is {last}, expected {status}\n{Log}");
+    }
+
+    /// <summary>A valid scenario document named <paramref name="name"/>.</summary>
+    public static string Scenario(string name) => $$"""
+        {"name": "{{name}}", "host": "http://127.0.0.1:9", "variants": ["AspNetHttpJson"], "clients": ["dotnet"],
+         "payloads": ["Int"], "levels": [1, 2], "requestsPerClient": 5, "warmup": 1, "repetitions": 1}
+        """;
+
+    /// <summary>A context on the dashboard's database (the caller disposes it).</summary>
+    public ResultsDbContext OpenDatabase() => ResultsDatabase.Open(DatabasePath);
+
+    /// <summary>Reads a run straight from the database.</summary>
+    public async Task<RunEntity?> FindRunAsync(int id)
+    {
+        await using var db = OpenDatabase();
+        return await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id);
+    }
+
+    /// <inheritdoc />
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            await StopAsync();
+        }
+        catch (OperationCanceledException)
+        {
+            _process.Kill(entireProcessTree: true);
+        }
+
+        Http?.Dispose();
+        _process.Dispose();
+        SqliteConnection.ClearAllPools();
+    }
+
+    /// <summary>Deletes a test folder.</summary>
+    public static void DeleteRoot(string root)
+    {
+        SqliteConnection.ClearAllPools();
+        if (Directory.Exists(root))
+        {
+            Directory.Delete(root, recursive: true);
+        }
+    }
+
+    private void OnLine(string? line, TaskCompletionSource<Uri> listening)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        lock (_log)
+        {
+            _log.AppendLine(line);
+        }
+
+        var match = ListeningRegex().Match(line);
+        if (match.Success)
+        {
+            listening.TrySetResult(new Uri(match.Groups[1].Value));
+        }
+    }
+
+    [GeneratedRegex(@"Now listening on: (http://[^\s]+)")]
+    private static partial Regex ListeningRegex();
+}
