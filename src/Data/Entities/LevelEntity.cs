@@ -70,7 +70,7 @@ public class LevelEntity
     /// <summary>Throughput in req/s: completed requests ÷ (end of the last client − start of the first).</summary>
     public double ThroughputRps { get; set; }
 
-    /// <summary>Mean response time in ms.</summary>
+    /// <summary>Mean response time in ms over the successful measured requests. This and the percentiles below are 0 when none succeeded (<see cref="Errors"/> == <see cref="Requests"/>).</summary>
     public double MeanMs { get; set; }
 
     /// <summary>Median response time in ms.</summary>

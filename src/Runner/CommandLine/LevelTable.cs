@@ -19,9 +19,11 @@ public static class LevelTable
 
         foreach (var l in levels)
         {
+            // A level where nothing succeeded has no response time: shown as "-".
+            var none = l.Requests == l.Errors ? double.NaN : 0;
             table.AddRow(l.Variant, l.Client, l.Payload, Format(l.Repetition), Format(l.Clients), Format(l.Requests), Format(l.Errors),
-                Format(l.ThroughputRps, "0.0"), Format(l.MeanMs, "0.000"), Format(l.P50Ms, "0.000"), Format(l.P90Ms, "0.000"),
-                Format(l.P99Ms, "0.000"), Format(l.P999Ms, "0.000"), Format(l.MaxMs, "0.000"),
+                Format(l.ThroughputRps, "0.0"), Format(l.MeanMs + none, "0.000"), Format(l.P50Ms + none, "0.000"), Format(l.P90Ms + none, "0.000"),
+                Format(l.P99Ms + none, "0.000"), Format(l.P999Ms + none, "0.000"), Format(l.MaxMs + none, "0.000"),
                 Format(l.MeanRequestBytes ?? double.NaN, "0"), Format(l.MeanResponseBytes ?? double.NaN, "0"), Format(l.GeneratorCpuPercent ?? double.NaN, "0"));
         }
 

@@ -17,11 +17,14 @@ public static class LevelsCsv
     {
         ArgumentNullException.ThrowIfNull(levels);
         using var csv = new CsvWriter(writer, CultureInfo.InvariantCulture, leaveOpen: true);
-        csv.WriteRecords(levels.Select(l => new Row(
-            l.Variant, l.Client, l.Payload, l.Clients, l.Requests, l.Errors, l.ThroughputRps, l.MeanMs,
-            l.P50Ms, l.P90Ms, l.P99Ms, l.P999Ms, l.MaxMs, l.Repetition, l.GeneratorCpuPercent,
-            l.WrongReplyErrors, l.MeanRequestBytes, l.MeanResponseBytes)));
+        // Response times of a level where nothing succeeded are left empty (stored as 0, see LevelEntity.MeanMs).
+        csv.WriteRecords(levels.Select(l => (l, timed: l.Requests > l.Errors)).Select(x => new Row(
+            x.l.Variant, x.l.Client, x.l.Payload, x.l.Clients, x.l.Requests, x.l.Errors, x.l.ThroughputRps, Timed(x.l.MeanMs, x.timed),
+            Timed(x.l.P50Ms, x.timed), Timed(x.l.P90Ms, x.timed), Timed(x.l.P99Ms, x.timed), Timed(x.l.P999Ms, x.timed), Timed(x.l.MaxMs, x.timed),
+            x.l.Repetition, x.l.GeneratorCpuPercent, x.l.WrongReplyErrors, x.l.MeanRequestBytes, x.l.MeanResponseBytes)));
     }
+
+    private static double? Timed(double value, bool timed) => timed ? value : null;
 
     private sealed record Row(
         [property: CsvHelper.Configuration.Attributes.Name("variant")] string Variant,
@@ -31,12 +34,12 @@ public static class LevelsCsv
         [property: CsvHelper.Configuration.Attributes.Name("requests")] long Requests,
         [property: CsvHelper.Configuration.Attributes.Name("errors")] long Errors,
         [property: CsvHelper.Configuration.Attributes.Name("throughput_rps")] double ThroughputRps,
-        [property: CsvHelper.Configuration.Attributes.Name("mean_ms")] double MeanMs,
-        [property: CsvHelper.Configuration.Attributes.Name("p50_ms")] double P50Ms,
-        [property: CsvHelper.Configuration.Attributes.Name("p90_ms")] double P90Ms,
-        [property: CsvHelper.Configuration.Attributes.Name("p99_ms")] double P99Ms,
-        [property: CsvHelper.Configuration.Attributes.Name("p999_ms")] double P999Ms,
-        [property: CsvHelper.Configuration.Attributes.Name("max_ms")] double MaxMs,
+        [property: CsvHelper.Configuration.Attributes.Name("mean_ms")] double? MeanMs,
+        [property: CsvHelper.Configuration.Attributes.Name("p50_ms")] double? P50Ms,
+        [property: CsvHelper.Configuration.Attributes.Name("p90_ms")] double? P90Ms,
+        [property: CsvHelper.Configuration.Attributes.Name("p99_ms")] double? P99Ms,
+        [property: CsvHelper.Configuration.Attributes.Name("p999_ms")] double? P999Ms,
+        [property: CsvHelper.Configuration.Attributes.Name("max_ms")] double? MaxMs,
         [property: CsvHelper.Configuration.Attributes.Name("repetition")] int Repetition,
         [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_percent")] double? GeneratorCpuPercent,
         [property: CsvHelper.Configuration.Attributes.Name("wrong_replies")] long WrongReplies,

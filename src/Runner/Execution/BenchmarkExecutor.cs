@@ -178,12 +178,12 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             MeanRequestBytes = stats.MeanRequestBytes,
             MeanResponseBytes = stats.MeanResponseBytes,
             ThroughputRps = stats.ThroughputRps,
-            MeanMs = stats.MeanMs,
-            P50Ms = stats.P50Ms,
-            P90Ms = stats.P90Ms,
-            P99Ms = stats.P99Ms,
-            P999Ms = stats.P999Ms,
-            MaxMs = stats.MaxMs,
+            MeanMs = OrZero(stats.MeanMs),
+            P50Ms = OrZero(stats.P50Ms),
+            P90Ms = OrZero(stats.P90Ms),
+            P99Ms = OrZero(stats.P99Ms),
+            P999Ms = OrZero(stats.P999Ms),
+            MaxMs = OrZero(stats.MaxMs),
             GeneratorCpuPercent = result.GeneratorCpuPercent,
         };
         db.Levels.Add(level);
@@ -191,6 +191,10 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         samples.Append(level.Id, result.Samples);
         return level;
     }
+
+    // A level where no measured request succeeded has no response time (NaN); SQLite cannot store NaN, so the columns
+    // hold 0 and readers tell such a level by Errors == Requests (LevelEntity's docstrings; the CSV leaves them empty).
+    private static double OrZero(double value) => double.IsFinite(value) ? value : 0;
 
     private static ProgressEvent LevelEvent(RunEntity run, Cell cell, LevelEntity level, LatencyStatistics stats) =>
         new("level-completed", run.Id, run.CompletedLevels, run.TotalLevels)
@@ -203,7 +207,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             Requests = stats.Requests,
             Errors = stats.Errors,
             ThroughputRps = stats.ThroughputRps,
-            MeanMs = stats.MeanMs,
+            MeanMs = OrZero(stats.MeanMs),
         };
 
     private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);

@@ -132,6 +132,24 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.Equal(5, level.Requests);
     }
 
+    [Fact]
+    public async Task RunAsync_EveryRequestFaults_StoresTheLevelWithItsErrorsAndNoResponseTime()
+    {
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new FakeDriver(TimeSpan.Zero, outcome: SampleOutcome.Fault)]), _ => { });
+
+        var run = await executor.RunAsync(Scenario() with { Variants = ["AspNetHttpJson"] }, Endpoints, CancellationToken.None);
+
+        Assert.Equal(RunStatus.Completed, run.Status);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var level = await db.Levels.SingleAsync();
+        Assert.Equal(5, level.Errors);
+        Assert.Equal(5, level.FaultErrors);
+        Assert.Equal(0, level.MeanMs);
+        using var csv = new StringWriter();
+        Dashboard.Runner.CommandLine.LevelsCsv.Write(csv, [level]);
+        Assert.Contains("AspNetHttpJson,dotnet,Int,1,5,5,0,,,,,,,1,", csv.ToString(), StringComparison.Ordinal);
+    }
+
     private static ScenarioDocument Scenario() => new()
     {
         Name = "executor test",
@@ -147,13 +165,13 @@ public sealed class BenchmarkExecutorTests : IDisposable
     private static ClientDriverRegistry Registry(TimeSpan delay) => new([new FakeDriver(delay)]);
 
     /// <summary>Stands in for the dotnet driver: every call takes <c>delay</c> and succeeds.</summary>
-    private sealed class FakeDriver(TimeSpan delay, Func<HostEndpoint, bool>? openFails = null) : InProcessClientDriver
+    private sealed class FakeDriver(TimeSpan delay, Func<HostEndpoint, bool>? openFails = null, SampleOutcome outcome = SampleOutcome.Success) : InProcessClientDriver
     {
         public override string ClientId => "dotnet";
 
-        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails?.Invoke(endpoint) ?? false);
+        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails?.Invoke(endpoint) ?? false, outcome);
 
-        private sealed class Factory(TimeSpan delay, bool openFails) : ILoadClientFactory, ILoadClient
+        private sealed class Factory(TimeSpan delay, bool openFails, SampleOutcome outcome) : ILoadClientFactory, ILoadClient
         {
             public ILoadClient CreateClient(int clientIndex) => this;
 
@@ -167,7 +185,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
                     await Task.Delay(delay, cancellationToken);
                 }
 
-                return SampleOutcome.Success;
+                return outcome;
             }
 
             public ValueTask DisposeAsync() => ValueTask.CompletedTask;

@@ -4,6 +4,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Execution;
+using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Tests.RealProcesses;
 using Microsoft.EntityFrameworkCore;
@@ -25,14 +26,9 @@ public sealed class RealHostFaultTests : IDisposable
         await using var host = await ServiceHostProcess.StartAsync();
         var endpoints = await host.GetEndpointsAsync();
         var scenario = Scenario(host) with { Variants = ["AspNetHttpJson", "AspNetHttpXml"], Levels = [1, 4], RequestsPerClient = null, Duration = TimeSpan.FromSeconds(2) };
-        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new DotNetDriver(TimeSpan.FromSeconds(5))]), e =>
-        {
-            if (e is { Event: "level-completed", CompletedLevels: 1 })
-            {
-                // 0.7 s into the 2 s level of 4 clients.
-                _ = Task.Delay(700).ContinueWith(_ => ServiceHostProcess.Signal(host.ProcessId, 9), TaskScheduler.Default);
-            }
-        });
+        // The host is killed from inside the 4-client level, after its 40th measured success: some requests got through, the rest cannot.
+        var driver = new KillingDriver(new DotNetDriver(TimeSpan.FromSeconds(5)), clients: 4, afterSuccesses: 40, () => ServiceHostProcess.Signal(host.ProcessId, 9));
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([driver]), _ => { });
 
         var run = await executor.RunAsync(scenario, endpoints, CancellationToken.None);
 
@@ -70,6 +66,61 @@ public sealed class RealHostFaultTests : IDisposable
         Assert.Equal(50, level.Requests);
         Assert.Equal(0, level.Errors);
         Assert.True(level.MeanRequestBytes > 100, $"request bytes {level.MeanRequestBytes}");
+    }
+
+    /// <summary>The dotnet driver, with a hook that runs once after a number of successful calls in a level of a given size.</summary>
+    private sealed class KillingDriver(DotNetDriver inner, int clients, int afterSuccesses, Action kill) : InProcessClientDriver
+    {
+        private int _successes;
+
+        public override string ClientId => inner.ClientId;
+
+        private int Clients => clients;
+
+        /// <summary>Counts a success; runs the hook on the one that reaches the threshold.</summary>
+        private void Succeeded()
+        {
+            if (Interlocked.Increment(ref _successes) == afterSuccesses)
+            {
+                kill();
+            }
+        }
+
+        public override ILoadClientFactory CreateFactory(Service.Contracts.Variants.HostEndpoint endpoint, Service.Contracts.Payloads.PayloadCase payload) =>
+            new Factory(inner.CreateFactory(endpoint, payload), this);
+
+        private sealed class Factory(ILoadClientFactory inner, KillingDriver owner) : ILoadClientFactory
+        {
+            private int _created;
+
+            public ILoadClient CreateClient(int clientIndex)
+            {
+                _created = clientIndex + 1;
+                return new Client(inner.CreateClient(clientIndex), owner, this);
+            }
+
+            public bool InTargetLevel => _created == owner.Clients;
+
+            public ValueTask DisposeAsync() => inner.DisposeAsync();
+        }
+
+        private sealed class Client(ILoadClient inner, KillingDriver owner, Factory factory) : ILoadClient
+        {
+            public ValueTask OpenAsync(CancellationToken cancellationToken) => inner.OpenAsync(cancellationToken);
+
+            public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
+            {
+                var result = await inner.CallAsync(cancellationToken);
+                if (factory.InTargetLevel && result.Outcome == SampleOutcome.Success)
+                {
+                    owner.Succeeded();
+                }
+
+                return result;
+            }
+
+            public ValueTask DisposeAsync() => inner.DisposeAsync();
+        }
     }
 
     private static ScenarioDocument Scenario(ServiceHostProcess host) => new()
