@@ -177,6 +177,7 @@ class SoapLoadClient {
   async open() {
     const cell = this.cell;
     this.client = await soap.createClientAsync(cell.endpoint.wsdl, cell.clientOptions(), cell.endpoint.address);
+    qualifyLocalElements(this.client.wsdl);
     if (cell.soap12) {
       this.client.addSoapHeader((method, location) => wsaHeaders(cell.action(method.$name), location));
     }
@@ -221,6 +222,32 @@ class SoapLoadClient {
   async close() {
     this.agent.destroy();
     this.bytes.destroy();
+  }
+}
+
+/**
+ * JAXB's wrapper schema leaves elementFormDefault unset and marks every local element form="qualified";
+ * npm soap 1.13 ignores the per-element form when it writes the wrapper's children (they go out without a
+ * namespace and Metro reads null), so the schemas whose local elements are all qualified are marked
+ * elementFormDefault="qualified" — what their elements say, in the form npm soap reads.
+ */
+function qualifyLocalElements(wsdl) {
+  for (const schema of Object.values(wsdl.definitions.schemas || {})) {
+    if (schema.$elementFormDefault === 'qualified') continue;
+    let local = 0;
+    let qualified = 0;
+    const visit = (element, depth) => {
+      for (const child of element.children || []) {
+        if (child.name === 'element' && depth > 0) {
+          local++;
+          if (child.$form === 'qualified') qualified++;
+        }
+        visit(child, depth + 1);
+      }
+    };
+    for (const type of Object.values(schema.complexTypes || {})) visit(type, 1);
+    for (const element of Object.values(schema.elements || {})) visit(element, 0);
+    if (local > 0 && local === qualified) schema.$elementFormDefault = 'qualified';
   }
 }
 
