@@ -83,6 +83,6 @@ async function cli() {
   console.log(`exit ${e.code}${e.signal ? ' ' + e.signal : ''}`);
 }
 
-if (require.main === module) cli().catch((e) => { console.error(e); process.exit(1); });
+if (require.main === module && process.argv.length > 3) cli().catch((e) => { console.error(e); process.exit(1); });
 
 module.exports = { startDriver, samples, DRIVER };
