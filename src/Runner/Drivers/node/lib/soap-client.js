@@ -85,14 +85,33 @@ function soapEquals(node, value) {
   }
 }
 
+const ONE_SHOT_HTTP = new http.Agent({ keepAlive: false });
+const ONE_SHOT_HTTPS = new https.Agent({ keepAlive: false });
+
+/** GETs a document (the WSDL) on a connection of its own, closed afterwards. */
+function getText(url, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const secure = url.startsWith('https:');
+    const request = (secure ? https : http).get(url, { agent: secure ? ONE_SHOT_HTTPS : ONE_SHOT_HTTP, timeout: timeoutMs }, (response) => {
+      const chunks = [];
+      response.on('data', (c) => chunks.push(c));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`HTTP ${response.statusCode}`));
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    request.on('error', reject);
+  });
+}
+
 /** What the cell's clients share: the WSDL (read once), the Actions, the arguments and the reply check. */
 class SoapCell {
   /** Reads the WSDL; throws when it cannot be read. */
   static async create(endpoint, payload, timeoutMs) {
     const cell = new SoapCell(endpoint, payload, timeoutMs);
-    const response = await fetch(endpoint.wsdl, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    cell.actions = parseActions(await response.text());
+    cell.actions = parseActions(await getText(endpoint.wsdl, timeoutMs));
     // Loads and caches npm soap's parsed WSDL for the clients.
     await soap.createClientAsync(endpoint.wsdl, cell.clientOptions(), endpoint.address);
     return cell;
@@ -112,7 +131,8 @@ class SoapCell {
     return {
       forceSoap12Headers: this.soap12,
       customDeserializer: CUSTOM_DESERIALIZER,
-      wsdl_options: { proxy: false, timeout: this.timeoutMs },
+      // The WSDL and its schemas are read once, on connections of their own that are closed afterwards.
+      wsdl_options: { proxy: false, timeout: this.timeoutMs, httpAgent: ONE_SHOT_HTTP, httpsAgent: ONE_SHOT_HTTPS },
     };
   }
 

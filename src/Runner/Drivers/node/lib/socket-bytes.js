@@ -16,6 +16,9 @@ class SocketBytes {
   /** Called by the connector for every socket it opens for this client. */
   attach(socket) {
     this.socket = socket;
+    // A socket that never connected carried nothing, though its bytesWritten counts what was queued on it.
+    if (socket.connecting) socket.once('connect', () => { socket.dashboardConnected = true; });
+    else socket.dashboardConnected = true;
   }
 
   /** Before a call. */
@@ -32,16 +35,17 @@ class SocketBytes {
     const now = this.socket;
     let written = 0;
     let read = 0;
-    if (start) {
+    if (start && start.dashboardConnected) {
       written += start.bytesWritten - this._written;
       read += start.bytesRead - this._read;
     }
-    if (now && now !== start) {
+    if (now && now !== start && now.dashboardConnected) {
       written += now.bytesWritten;
       read += now.bytesRead;
     }
     this._start = null;
-    return [written, read];
+    // -1 (unknown) rather than a broken record should a runtime ever not report a counter.
+    return [Number.isFinite(written) && written >= 0 ? written : -1, Number.isFinite(read) && read >= 0 ? read : -1];
   }
 
   destroy() {
