@@ -5,3 +5,5 @@ cd "$(dirname "$0")"
 scripts/setup.sh
 dotnet build Dashboard.sln -v q -nologo
 dotnet test Dashboard.sln --no-build "$@"
+# The node driver's own protocol tests (node's test runner, against an in-test echo server).
+(cd src/Runner/Drivers/node && node --test test/)
