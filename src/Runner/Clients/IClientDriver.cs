@@ -61,7 +61,9 @@ public sealed class ClientDriverRegistry
     }
 
     /// <summary>The registry of this build: <c>dotnet</c> in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
-    public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout)
+    /// <param name="requestTimeout">Per-request timeout of every driver.</param>
+    /// <param name="generator">Where driver processes are registered while they run (generator CPU).</param>
+    public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout, Execution.GeneratorProcesses? generator = null)
     {
         var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout) };
         var unavailable = new Dictionary<string, string>();
@@ -73,7 +75,7 @@ public sealed class ClientDriverRegistry
             }
             else
             {
-                drivers.Add(new External.ExternalProcessDriver(command, requestTimeout));
+                drivers.Add(new External.ExternalProcessDriver(command, requestTimeout, generator));
             }
         }
 

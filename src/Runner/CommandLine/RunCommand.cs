@@ -17,7 +17,9 @@ namespace Dashboard.Runner.CommandLine;
 public static class RunCommand
 {
     /// <summary>Builds the <c>run</c> command, using <paramref name="drivers"/> for the client technologies.</summary>
-    public static Command Create(ClientDriverRegistry drivers)
+    /// <param name="drivers">The client technologies of this build.</param>
+    /// <param name="generator">The runner and its driver processes, for the generator CPU readings.</param>
+    public static Command Create(ClientDriverRegistry drivers, GeneratorProcesses? generator = null)
     {
         var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON, DESIGN.md §4).", Required = true };
         var database = new Option<FileInfo>("--db") { Description = "Results database (SQLite); created and migrated if needed.", Required = true };
@@ -31,11 +33,11 @@ public static class RunCommand
         };
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
             parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
-            parse.GetValue(progressMode) == "json", drivers, cancellationToken));
+            parse.GetValue(progressMode) == "json", drivers, generator, cancellationToken));
         return command;
     }
 
-    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ClientDriverRegistry drivers, CancellationToken cancellationToken)
+    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken cancellationToken)
     {
         var stderr = Console.Error;
         ScenarioDocument scenario;
@@ -61,7 +63,7 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http);
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator);
         Data.Entities.RunEntity run;
         try
         {

@@ -22,7 +22,8 @@ namespace Dashboard.Runner.Execution;
 /// <param name="drivers">The client technologies this build can run.</param>
 /// <param name="progress">Receives one event per level and at start and end.</param>
 /// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (DESIGN.md §2).</param>
-public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null)
+/// <param name="generator">The runner and the driver processes it starts (generator CPU); default the runner alone.</param>
+public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null)
 {
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
@@ -50,7 +51,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
 
         using var samples = new SampleStore(databasePath);
-        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp());
+        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp(), generator: generator);
         // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
         var failedCells = new List<string>();
         try

@@ -27,11 +27,12 @@ public sealed class ResourcePoller : IAsyncDisposable
     /// <param name="runId">Run the samples belong to.</param>
     /// <param name="runStartTimestamp">A <see cref="Stopwatch"/> timestamp: sample offsets (ms) count from here.</param>
     /// <param name="interval">Time between polls; default <see cref="DefaultInterval"/>.</param>
-    public ResourcePoller(HttpClient http, Uri host, int runId, long runStartTimestamp, TimeSpan? interval = null)
+    /// <param name="generator">The runner and its driver processes, whose CPU is the generator CPU; default the runner alone.</param>
+    public ResourcePoller(HttpClient http, Uri host, int runId, long runStartTimestamp, TimeSpan? interval = null, Execution.GeneratorProcesses? generator = null)
     {
         ArgumentNullException.ThrowIfNull(http);
         ArgumentNullException.ThrowIfNull(host);
-        _loop = PollAsync(http, new Uri(host, "/resources"), runId, runStartTimestamp, interval ?? DefaultInterval, _stop.Token);
+        _loop = PollAsync(http, new Uri(host, "/resources"), runId, runStartTimestamp, interval ?? DefaultInterval, generator ?? new Execution.GeneratorProcesses(), _stop.Token);
     }
 
     /// <summary>Polls that failed (host unreachable, error status, unreadable answer).</summary>
@@ -67,11 +68,10 @@ public sealed class ResourcePoller : IAsyncDisposable
         _stop.Dispose();
     }
 
-    private async Task PollAsync(HttpClient http, Uri address, int runId, long runStart, TimeSpan interval, CancellationToken stop)
+    private async Task PollAsync(HttpClient http, Uri address, int runId, long runStart, TimeSpan interval, Execution.GeneratorProcesses generator, CancellationToken stop)
     {
         using var timer = new PeriodicTimer(interval);
-        using var process = Process.GetCurrentProcess();
-        var lastCpu = process.TotalProcessorTime;
+        var lastCpu = generator.TotalCpu();
         var lastTime = Stopwatch.GetTimestamp();
         do
         {
@@ -84,9 +84,8 @@ public sealed class ResourcePoller : IAsyncDisposable
                     continue;
                 }
 
-                process.Refresh();
                 var now = Stopwatch.GetTimestamp();
-                var cpu = process.TotalProcessorTime;
+                var cpu = generator.TotalCpu();
                 var elapsed = Stopwatch.GetElapsedTime(lastTime, now);
                 var generatorCpu = elapsed > TimeSpan.Zero ? 100.0 * (cpu - lastCpu) / (elapsed * Environment.ProcessorCount) : 0;
                 (lastCpu, lastTime) = (cpu, now);

@@ -32,7 +32,8 @@ public sealed record LevelAggregate(
 /// <param name="ProcessCpuPercent">Mean CPU of the service process, % of all cores.</param>
 /// <param name="AvailableMemoryMb">Lowest available memory in the bucket, MB.</param>
 /// <param name="GeneratorCpuPercent">Mean CPU of the load generator, % of all cores, when measured.</param>
-public sealed record ResourcePoint(double Seconds, double MachineCpuPercent, double ProcessCpuPercent, double AvailableMemoryMb, double? GeneratorCpuPercent);
+/// <param name="JvmCpuPercent">Mean CPU of the JVM service process (metro and ice stacks), % of all cores; null when it was not running.</param>
+public sealed record ResourcePoint(double Seconds, double MachineCpuPercent, double ProcessCpuPercent, double AvailableMemoryMb, double? GeneratorCpuPercent, double? JvmCpuPercent = null);
 
 /// <summary>Response times of one level in one time bucket, from the raw samples (warm-up excluded).</summary>
 /// <param name="LevelId">The level.</param>

@@ -79,10 +79,11 @@ public static class RunPageQueries
                 Process = g.Average(r => r.ProcessCpuPercent),
                 Memory = g.Min(r => r.AvailableMemoryMb),
                 Generator = g.Average(r => r.GeneratorCpuPercent),
+                Jvm = g.Average(r => r.JvmCpuPercent),
             })
             .OrderBy(p => p.Key)
             .ToListAsync(cancellationToken);
-        return [.. points.Select(p => new ResourcePoint(p.Key * bucketMs / 1000.0, p.Cpu, p.Process, p.Memory, p.Generator))];
+        return [.. points.Select(p => new ResourcePoint(p.Key * bucketMs / 1000.0, p.Cpu, p.Process, p.Memory, p.Generator, p.Jvm))];
     }
 
     private static async Task<IReadOnlyList<LatencyPoint>> LatencyAsync(

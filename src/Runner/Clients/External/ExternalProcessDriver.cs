@@ -15,7 +15,8 @@ namespace Dashboard.Runner.Clients.External;
 /// </summary>
 /// <param name="command">How to start the driver.</param>
 /// <param name="requestTimeout">Per-request timeout passed to the driver (<c>timeoutMs</c>).</param>
-public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan requestTimeout) : IClientDriver
+/// <param name="generator">Where the driver processes are registered while they run, for the generator CPU; may be null.</param>
+public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan requestTimeout, Execution.GeneratorProcesses? generator = null) : IClientDriver
 {
     /// <summary>How long a driver may take to write <c>ready</c> (a JVM reading a WSDL included).</summary>
     public static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(60);
@@ -48,7 +49,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
             throw new LoadClientException($"could not start the {command.ClientId} driver ({command.FileName}): {e.Message}", e);
         }
 
-        var session = new DriverSession(command.ClientId, process);
+        var session = new DriverSession(command.ClientId, process, generator);
         try
         {
             var job = new { type = "job", protocol = 1, endpoint, payload = payload.Id, timeoutMs = (int)requestTimeout.TotalMilliseconds, credentials = (object?)null, caCertificate = (string?)null };
@@ -71,10 +72,14 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
         private readonly Queue<string> _stderrTail = new();
         private readonly Task _stderrPump;
 
-        public DriverSession(string clientId, Process process)
+        private readonly Execution.GeneratorProcesses? _generator;
+
+        public DriverSession(string clientId, Process process, Execution.GeneratorProcesses? generator)
         {
             _clientId = clientId;
             _process = process;
+            _generator = generator;
+            generator?.Add(process);
             _stderrPump = Task.Run(PumpStderrAsync);
         }
 
@@ -179,6 +184,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
             }
 
             await _stderrPump.ConfigureAwait(false);
+            _generator?.Remove(_process);
             _process.Dispose();
         }
 

@@ -13,6 +13,8 @@ public static class ScenarioLoader
         DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
         WriteIndented = true,
         AllowTrailingCommas = false,
+        // Names are shown to people (run page, exports): keep "×" and other non-ASCII letters as they are.
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
     };
 
     /// <summary>Parses and validates a scenario from JSON text.</summary>

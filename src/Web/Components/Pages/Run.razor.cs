@@ -188,8 +188,12 @@ public static class RunCharts
             var cpu = new List<ChartSeries>
             {
                 new("server machine CPU", x, [.. data.Resources.Select(r => (double?)r.MachineCpuPercent)]),
-                new("service process CPU", x, [.. data.Resources.Select(r => (double?)r.ProcessCpuPercent)], Dash: "dot"),
+                new("host process CPU (aspnet stack)", x, [.. data.Resources.Select(r => (double?)r.ProcessCpuPercent)], Dash: "dot"),
             };
+            if (data.Resources.Any(r => r.JvmCpuPercent is not null))
+            {
+                cpu.Add(new("JVM process CPU (metro, ice stacks)", x, [.. data.Resources.Select(r => r.JvmCpuPercent)], Dash: "dashdot"));
+            }
             if (data.Resources.Any(r => r.GeneratorCpuPercent is not null))
             {
                 cpu.Add(new("load generator CPU", x, [.. data.Resources.Select(r => r.GeneratorCpuPercent)], Dash: "dash"));
