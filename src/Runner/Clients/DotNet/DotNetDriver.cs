@@ -30,7 +30,7 @@ public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(payload);
-        var binding = AspNetBinding.For(endpoint.Name)
+        var binding = DotNetBinding.For(endpoint.Name)
             ?? throw new LoadClientException($"the dotnet client cannot call {endpoint.Name} ({endpoint.Stack}) in this build");
         if (!OperationCatalogue.TryGet(payload.Operation, out var operation))
         {
@@ -40,7 +40,7 @@ public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
         return new Factory(endpoint, binding, operation, payload, timeout);
     }
 
-    private sealed class Factory(HostEndpoint endpoint, AspNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout) : ILoadClientFactory
+    private sealed class Factory(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout) : ILoadClientFactory
     {
         public ILoadClient CreateClient(int clientIndex) => new HttpLoadClient(endpoint, binding, operation, payload, timeout);
 

@@ -11,7 +11,7 @@ using Dashboard.Service.Contracts.Variants;
 namespace Dashboard.Runner.Clients.DotNet;
 
 /// <summary>
-/// One closed-loop <c>dotnet</c> client of an aspnet variant: its own <see cref="SocketsHttpHandler"/>, hence its own
+/// One closed-loop <c>dotnet</c> client of an aspnet or metro variant: its own <see cref="SocketsHttpHandler"/>, hence its own
 /// connection, like a WCF client with its own channel.
 /// </summary>
 /// <remarks>
@@ -31,19 +31,18 @@ namespace Dashboard.Runner.Clients.DotNet;
 public sealed class HttpLoadClient : ILoadClient
 {
     private readonly HostEndpoint _endpoint;
-    private readonly AspNetBinding _binding;
+    private readonly DotNetBinding _binding;
     private readonly OperationContract _operation;
     private readonly PayloadCase _payload;
     private readonly object?[] _arguments;
     private readonly Uri _uri;
     private readonly Uri _probeUri;
     private readonly HttpClient _http;
-    private readonly MediaTypeHeaderValue _contentType;
     private readonly MemoryStream _requestBody = new();
     private ByteCountingStream? _connection;
 
     /// <summary>Creates the client; nothing is connected until <see cref="OpenAsync"/>.</summary>
-    public HttpLoadClient(HostEndpoint endpoint, AspNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout)
+    public HttpLoadClient(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(binding);
@@ -53,11 +52,10 @@ public sealed class HttpLoadClient : ILoadClient
         _operation = operation;
         _payload = payload;
         _arguments = payload.CreateArguments();
-        var unixPath = AspNetBinding.IsUnixSocket(endpoint) ? endpoint.Address["unix:".Length..] : null;
+        var unixPath = DotNetBinding.IsUnixSocket(endpoint) ? endpoint.Address["unix:".Length..] : null;
         var baseUri = unixPath is null ? new Uri(endpoint.Address) : new Uri("http://localhost/");
-        _uri = new Uri(baseUri, operation.Name);
-        _probeUri = new Uri(baseUri, "EmptyMethod");
-        _contentType = new MediaTypeHeaderValue(binding.Codec.ContentType);
+        _uri = binding.TargetOf(baseUri, operation);
+        _probeUri = binding.TargetOf(baseUri, EmptyMethod);
         var handler = new SocketsHttpHandler
         {
             MaxConnectionsPerServer = 1,
@@ -84,7 +82,8 @@ public sealed class HttpLoadClient : ILoadClient
             using var response = await _http.SendAsync(probe, HttpCompletionOption.ResponseContentRead, cancellationToken);
             if (!response.IsSuccessStatusCode)
             {
-                throw new LoadClientException($"{_endpoint.Name} at {_endpoint.Address} answered the connection probe with HTTP {(int)response.StatusCode} {response.ReasonPhrase}");
+                var answer = (await response.Content.ReadAsStringAsync(cancellationToken)).ReplaceLineEndings(" ");
+                throw new LoadClientException($"{_endpoint.Name} at {_endpoint.Address} answered the connection probe with HTTP {(int)response.StatusCode} {response.ReasonPhrase}: {answer[..Math.Min(answer.Length, 300)]}");
             }
         }
         catch (HttpRequestException e)
@@ -146,15 +145,15 @@ public sealed class HttpLoadClient : ILoadClient
     private HttpRequestMessage CreateRequest(Uri uri, OperationContract operation, object?[] arguments)
     {
         _requestBody.SetLength(0);
-        _binding.Codec.WriteRequest(operation, arguments, _requestBody);
-        var content = new ByteArrayContent(_requestBody.GetBuffer(), 0, (int)_requestBody.Length);
-        content.Headers.ContentType = _contentType;
-        return new HttpRequestMessage(HttpMethod.Post, uri)
+        _binding.WriteRequest(operation, arguments, _requestBody);
+        var request = new HttpRequestMessage(HttpMethod.Post, uri)
         {
             Version = _binding.HttpVersion,
             VersionPolicy = HttpVersionPolicy.RequestVersionExact,
-            Content = content,
+            Content = new ByteArrayContent(_requestBody.GetBuffer(), 0, (int)_requestBody.Length),
         };
+        _binding.Describe(request, operation);
+        return request;
     }
 
     private SampleOutcome Check(Stream body)
@@ -162,7 +161,7 @@ public sealed class HttpLoadClient : ILoadClient
         object? reply;
         try
         {
-            reply = _binding.Codec.ReadResponse(_operation, body);
+            reply = _binding.ReadResponse(_operation, body);
         }
         catch (MessageFormatException)
         {

@@ -31,6 +31,8 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         { "node", "MetroSoap11", true },
         { "node", "MetroSoap12Wsa", false },
         { "node", "AspNetHttpJson", true },
+        { "dotnet", "MetroSoap11", true },
+        { "dotnet", "MetroSoap12Wsa", false },
     };
 
     [Theory]
@@ -58,7 +60,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
                     }
 
                     failures.AddRange(result.Samples.Where(s => !s.IsSuccess).Select(s => $"{id}: {s.Outcome}"));
-                    if (client == "java" && result.Samples.Any(s => s.RequestBytes <= 0 || s.ResponseBytes <= 0))
+                    if (client is "java" or "dotnet" && result.Samples.Any(s => s.RequestBytes <= 0 || s.ResponseBytes <= 0))
                     {
                         failures.Add($"{id}: bytes not counted");
                     }
@@ -72,6 +74,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [Theory]
     [InlineData("java")]
     [InlineData("node")]
+    [InlineData("dotnet")]
     public async Task MetroSoap11_ServerAnswersAnotherValue_CountsWrongReply(string client)
     {
         await using var fake = new JsonHttpServer(SoapIntResponse("5"), "text/xml; charset=utf-8");
@@ -84,6 +87,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [Theory]
     [InlineData("java")]
     [InlineData("node")]
+    [InlineData("dotnet")]
     public async Task MetroSoap11_ServerAnswersAFault_CountsFault(string client)
     {
         const string fault = """<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault></S:Body></S:Envelope>""";
@@ -108,6 +112,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("java", "IceTcp")]
     [InlineData("node", "MetroSoap11")]
     [InlineData("node", "AspNetHttpJson")]
+    [InlineData("dotnet", "MetroSoap11")]
     public async Task EndpointRefusesConnections_CountsConnectionErrorsOrFailsTheCell(string client, string variant)
     {
         var port = JsonHttpServer.FreePort();
