@@ -37,8 +37,11 @@ public static class RunCommand
         return command;
     }
 
-    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken cancellationToken)
+    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
     {
+        // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
+        // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
+        var cancellationToken = interrupt;
         var stderr = Console.Error;
         ScenarioDocument scenario;
         try

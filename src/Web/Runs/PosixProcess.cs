@@ -3,13 +3,17 @@ using System.Runtime.InteropServices;
 
 namespace Dashboard.Web.Runs;
 
-/// <summary>Signals to child processes: SIGINT asks the runner to stop keeping its samples (exit code 130).</summary>
+/// <summary>
+/// Signals to child processes: SIGTERM asks the runner to stop keeping its samples (exit code 130) and the service host
+/// to shut down. SIGTERM, not SIGINT: a process started from a background shell (a script, a container entry point)
+/// inherits SIGINT ignored, and .NET keeps it ignored, so SIGINT would not reach the runner or the host.
+/// </summary>
 internal static partial class PosixProcess
 {
-    private const int SigInt = 2;
+    private const int SigTerm = 15;
 
-    /// <summary>Sends SIGINT to process <paramref name="pid"/>; false when it does not exist any more.</summary>
-    public static bool Interrupt(int pid) => Kill(pid, SigInt) == 0;
+    /// <summary>Sends SIGTERM to process <paramref name="pid"/>; false when it does not exist any more.</summary>
+    public static bool Interrupt(int pid) => Kill(pid, SigTerm) == 0;
 
     /// <summary>True when process <paramref name="pid"/> is alive and its command line contains <paramref name="nameFragment"/>.</summary>
     public static bool IsAlive(int pid, string nameFragment)
@@ -29,7 +33,7 @@ internal static partial class PosixProcess
         }
     }
 
-    /// <summary>Sends SIGINT, waits up to <paramref name="timeout"/>, then kills the process tree.</summary>
+    /// <summary>Sends SIGTERM, waits up to <paramref name="timeout"/>, then kills the process tree.</summary>
     public static async Task StopAsync(Process process, TimeSpan timeout)
     {
         ArgumentNullException.ThrowIfNull(process);

@@ -81,6 +81,44 @@ public sealed class RunCommandTests : IDisposable
         Assert.False(File.Exists(DatabasePath));
     }
 
+    [Theory]
+    [InlineData(15)]
+    [InlineData(2)]
+    public async Task Run_SignalledDuringALevel_ExitsCancelledAndKeepsTheSamples(int signal)
+    {
+        await using var host = await Dashboard.Tests.RealProcesses.ServiceHostProcess.StartAsync();
+        var scenario = WriteScenario(Scenario(host.ControlAddress.ToString().TrimEnd('/'))
+            .Replace("\"levels\": [1]", "\"levels\": [1, 2]", StringComparison.Ordinal)
+            .Replace("\"requestsPerClient\": 5", "\"duration\": \"00:00:30\"", StringComparison.Ordinal));
+        var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner")) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in new[] { "run", "--scenario", scenario, "--db", DatabasePath, "--progress", "json" })
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        var stderr = process.StandardError.ReadToEndAsync();
+        // The first level's 30 s are under way once the run has started; signal 2 s into it.
+        while (await process.StandardOutput.ReadLineAsync() is { } line && !line.Contains("run-started", StringComparison.Ordinal))
+        {
+        }
+
+        await Task.Delay(2000);
+        Dashboard.Tests.RealProcesses.ServiceHostProcess.Signal(process.Id, signal);
+        _ = process.StandardOutput.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        await process.WaitForExitAsync(timeout.Token);
+
+        Assert.Equal(130, process.ExitCode);
+        Assert.Contains("cancelled after 0 of 2 levels", await stderr, StringComparison.Ordinal);
+        using var db = Dashboard.Data.ResultsDatabase.Open(DatabasePath);
+        var run = db.Runs.Single();
+        Assert.Equal(Dashboard.Data.Entities.RunStatus.Cancelled, run.Status);
+        var level = db.Levels.Single();
+        Assert.True(level.Requests > 10, $"{level.Requests} requests kept");
+        Assert.Equal(level.Requests, db.Samples.Count(s => !s.IsWarmup));
+    }
+
     [Fact]
     public async Task Help_ListsEveryOption()
     {

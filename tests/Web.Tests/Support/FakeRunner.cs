@@ -3,7 +3,7 @@ namespace Dashboard.Web.Tests.Support;
 /// <summary>
 /// A stand-in for the built runner: a shell script named <c>Dashboard.Runner</c> that answers
 /// <c>run --scenario FILE --db FILE --progress json</c> with JSON progress events, one per line, and behaves by the
-/// scenario's name: <c>complete</c> (two levels, exit 0), <c>slow</c> (waits for SIGINT, exits 130), <c>busy</c>
+/// scenario's name: <c>complete</c> (two levels, exit 0), <c>slow</c> (waits for SIGINT or SIGTERM, exits 130), <c>busy</c>
 /// (exit 4), <c>refused</c> (exit 2). It writes what happened into files next to itself, for the tests to check.
 /// The runner's own run id it reports is <c>FAKE_RUNNER_RUN_ID</c> (default 9000).
 /// </summary>
@@ -32,7 +32,7 @@ public static class FakeRunner
             echo "error: another benchmark holds this machine" >&2
             exit 4 ;;
           *slow*)
-            trap 'echo interrupted >> "$dir/sigint.log"; echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130' INT
+            trap 'echo interrupted >> "$dir/sigint.log"; echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130' INT TERM
             echo "{\"event\":\"run-started\",\"runId\":$id,\"completedLevels\":0,\"totalLevels\":5}"
             echo "{\"event\":\"level-completed\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"variant\":\"AspNetHttpJson\",\"client\":\"dotnet\",\"payload\":\"Int\",\"repetition\":1,\"clients\":1,\"requests\":5,\"errors\":0,\"throughputRps\":100.5,\"meanMs\":0.9}"
             for i in $(seq 1 1200); do sleep 0.1; done
