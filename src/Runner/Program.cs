@@ -11,4 +11,8 @@ var root = new RootCommand("Middleware benchmark runner: runs benchmark scenario
 {
     RunCommand.Create(drivers, generator),
 };
-return await root.Parse(args).InvokeAsync();
+// Ctrl+C and SIGTERM cancel the run; it then stores the level in progress and prints the table. System.CommandLine
+// waits ProcessTerminationTimeout for that before it lets the signal end the process (default 2 s, too short on a
+// loaded machine: the samples of the level in progress would be lost).
+var invocation = new InvocationConfiguration { ProcessTerminationTimeout = TimeSpan.FromSeconds(120) };
+return await root.Parse(args).InvokeAsync(invocation);

@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Progress;
 using System.CommandLine;
 using System.Text.Json;
 using Dashboard.Data;
@@ -113,7 +114,7 @@ public static class RunCommand
         };
     }
 
-    private static void WriteJson(ProgressEvent e) => Console.WriteLine(JsonSerializer.Serialize(e, ProgressJson));
+    private static void WriteJson(ProgressEvent e) => Console.WriteLine(JsonSerializer.Serialize(e, ProgressEvent.JsonOptions));
 
     private static void WriteLine(ProgressEvent e)
     {
@@ -124,8 +125,4 @@ public static class RunCommand
         }
     }
 
-    private static readonly JsonSerializerOptions ProgressJson = new(JsonSerializerOptions.Web)
-    {
-        DefaultIgnoreCondition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull,
-    };
 }

@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
 using System.Text.Json;
 using Dashboard.Data;

@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
 using System.Text;
 using Dashboard.Data.Entities;
@@ -136,10 +137,10 @@ public sealed class QueueWorker(
         Task? stopping = null;
         await using var registration = current.Cancel.Token.Register(() => stopping = PosixProcess.StopAsync(process, stopTimeout));
 
-        RunnerProgress? ended = null;
+        ProgressEvent? ended = null;
         while (await process.StandardOutput.ReadLineAsync() is { } line)
         {
-            var progress = RunnerProgress.TryParse(line);
+            var progress = ProgressEvent.TryParse(line);
             if (progress is null)
             {
                 continue;
@@ -236,7 +237,7 @@ public sealed class QueueWorker(
     /// <inheritdoc />
     public void Dispose() => _single.Dispose();
 
-    private sealed record RunnerOutcome(int ExitCode, RunnerProgress? Ended, string Stderr);
+    private sealed record RunnerOutcome(int ExitCode, ProgressEvent? Ended, string Stderr);
 
     private sealed class CurrentRun(int runId, CancellationTokenSource cancel)
     {

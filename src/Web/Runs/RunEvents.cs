@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Progress;
 using Dashboard.Data.Entities;
 
 namespace Dashboard.Web.Runs;
@@ -6,7 +7,7 @@ namespace Dashboard.Web.Runs;
 /// <param name="RunId">The dashboard's run id (the permalink's).</param>
 /// <param name="Status">The run's status after the change.</param>
 /// <param name="Progress">The runner's event that caused it, when there is one.</param>
-public sealed record RunUpdate(int RunId, RunStatus Status, RunnerProgress? Progress = null);
+public sealed record RunUpdate(int RunId, RunStatus Status, ProgressEvent? Progress = null);
 
 /// <summary>
 /// In-process publish/subscribe of run updates: the queue worker publishes, live pages subscribe

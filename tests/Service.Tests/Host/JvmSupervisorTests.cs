@@ -18,7 +18,7 @@ public sealed class JvmSupervisorTests
 
         var endpoints = await host.GetEndpointsAsync();
         using var http = new HttpClient();
-        var resources = await WaitForAsync(async () =>
+        var resources = await WaitForAsync<ResourceSnapshot>(async () =>
         {
             var r = await http.GetFromJsonAsync<ResourceSnapshot>(new Uri(host.ControlAddress, "resources"));
             return r?.JvmResidentMb is > 0 ? r : null;
@@ -40,7 +40,7 @@ public sealed class JvmSupervisorTests
         var first = JvmOf(host.ProcessId) ?? throw new InvalidOperationException("no JVM child");
 
         ServiceHostProcess.Signal(first, 9);
-        var second = await WaitForAsync(() => Task.FromResult(JvmOf(host.ProcessId) is { } pid && pid != first ? (int?)pid : null));
+        var second = await WaitForAsync<int>(() => Task.FromResult<object?>(JvmOf(host.ProcessId) is { } pid && pid != first ? pid : null));
         await host.WaitForEndpointAsync("MetroSoap11", Patience);
 
         Assert.NotEqual(first, second);
@@ -63,7 +63,7 @@ public sealed class JvmSupervisorTests
         await host.DisposeAsync();
 
         // SIGTERM/SIGINT: the host closes the JVM's input and waits; SIGKILL: the JVM sees end of input by itself.
-        await WaitForAsync(() => Task.FromResult(Directory.Exists($"/proc/{jvm}") && !IsZombie(jvm) ? null : (bool?)true));
+        await WaitForAsync<bool>(() => Task.FromResult<object?>(Directory.Exists($"/proc/{jvm}") && !IsZombie(jvm) ? null : true));
     }
 
     private static int? JvmOf(int hostPid)
@@ -106,30 +106,13 @@ public sealed class JvmSupervisorTests
         }
     }
 
-    private static async Task<T> WaitForAsync<T>(Func<Task<T?>> probe)
-        where T : struct
+    /// <summary>Polls <paramref name="probe"/> every 200 ms until it gives a value (boxed for value types), for up to <see cref="Patience"/>.</summary>
+    private static async Task<T> WaitForAsync<T>(Func<Task<object?>> probe)
     {
         var deadline = DateTime.UtcNow + Patience;
         while (DateTime.UtcNow < deadline)
         {
-            if (await probe() is { } value)
-            {
-                return value;
-            }
-
-            await Task.Delay(200);
-        }
-
-        throw new TimeoutException("the condition did not hold within " + Patience);
-    }
-
-    private static async Task<T> WaitForAsync<T>(Func<Task<T?>> probe, int _ = 0)
-        where T : class
-    {
-        var deadline = DateTime.UtcNow + Patience;
-        while (DateTime.UtcNow < deadline)
-        {
-            if (await probe() is { } value)
+            if (await probe() is T value)
             {
                 return value;
             }

@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Progress;
 using System.Globalization;
 using Dashboard.Data;
 using Dashboard.Service.Contracts.Variants;
@@ -39,7 +40,7 @@ public sealed partial class Run : IDisposable
 
     private RunPageData? Data { get; set; }
 
-    private List<RunnerProgress> LiveEvents { get; } = [];
+    private List<ProgressEvent> LiveEvents { get; } = [];
 
     private List<(string Key, ChartSpec Spec)> Charts { get; set; } = [];
 

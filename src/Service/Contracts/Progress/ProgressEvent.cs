@@ -1,8 +1,12 @@
-namespace Dashboard.Runner.Execution;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace Dashboard.Service.Contracts.Progress;
 
 /// <summary>
 /// One progress event of a run; with <c>--progress json</c> each is written as one JSON object per stdout line
-/// (camelCase, nulls omitted). <see cref="Event"/> is <c>run-started</c>, <c>level-completed</c> or <c>run-ended</c>.
+/// (camelCase, nulls omitted). <see cref="Event"/> is <c>run-started</c>, <c>level-completed</c>, <c>cell-failed</c> or
+/// <c>run-ended</c>. The runner writes them; the dashboard reads them (<see cref="TryParse"/>).
 /// </summary>
 public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels, int TotalLevels)
 {
@@ -38,4 +42,30 @@ public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels,
 
     /// <summary>One-line reason of a failure (<c>run-ended</c>).</summary>
     public string? Error { get; init; }
+
+    /// <summary>The JSON form of the events: camelCase, nulls omitted, non-ASCII names kept readable.</summary>
+    public static JsonSerializerOptions JsonOptions { get; } = new(JsonSerializerDefaults.Web)
+    {
+        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+    };
+
+    /// <summary>Parses one stdout line of the runner; null when it is not a JSON event (the runner may print other text).</summary>
+    public static ProgressEvent? TryParse(string line)
+    {
+        if (string.IsNullOrWhiteSpace(line) || line.TrimStart()[0] != '{')
+        {
+            return null;
+        }
+
+        try
+        {
+            var progress = JsonSerializer.Deserialize<ProgressEvent>(line, JsonOptions);
+            return string.IsNullOrEmpty(progress?.Event) ? null : progress;
+        }
+        catch (JsonException)
+        {
+            return null;
+        }
+    }
 }
