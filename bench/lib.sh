@@ -22,5 +22,6 @@ run_level() {
   echo "$2" > "$work/s.json"
   src/Runner/bin/Release/net10.0/Dashboard.Runner run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
   rm -f "$work/r.db"*
+  cp "$work/l.csv" "$work/l.csv.kept"
   tail -1 "$work/l.csv" | cut -d, -f7
 }

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java chromium wrk curl)
+packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java chromium wrk curl time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
