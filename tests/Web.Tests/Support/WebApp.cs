@@ -71,7 +71,8 @@ public sealed partial class WebApp : IAsyncDisposable
     }
 
     /// <summary>Starts the dashboard on <paramref name="root"/> (a new folder when null) and waits until it listens.</summary>
-    public static async Task<WebApp> StartAsync(string? root = null, IDictionary<string, string>? environment = null)
+    /// <param name="extraArguments">More <c>--Section:Key=value</c> arguments; they override the defaults above them.</param>
+    public static async Task<WebApp> StartAsync(string? root = null, IDictionary<string, string>? environment = null, params string[] extraArguments)
     {
         root ??= NewRoot();
         var executable = typeof(WebApp).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "WebExecutable").Value!;
@@ -87,8 +88,8 @@ public sealed partial class WebApp : IAsyncDisposable
             UseShellExecute = false,
             WorkingDirectory = root,
         };
-        foreach (var argument in new[]
-        {
+        string[] defaults =
+        [
             "--urls", "http://127.0.0.1:0",
             $"--Dashboard:DataFolder={Path.Combine(root, "data")}",
             "--Dashboard:StartLocalHost=false",
@@ -99,7 +100,8 @@ public sealed partial class WebApp : IAsyncDisposable
             "--Dashboard:LocalHost:Address=http://127.0.0.1:9",
             "--Logging:LogLevel:Default=Information",
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore=Warning",
-        })
+        ];
+        foreach (var argument in defaults.Concat(extraArguments))
         {
             start.ArgumentList.Add(argument);
         }
