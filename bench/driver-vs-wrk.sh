@@ -18,7 +18,7 @@ for c in 1 10 50; do
   wrk_rps=$(echo "$wrk_out" | awk '/Requests\/sec/ {print $2}')
   # %P is of one core; the runner's generator CPU is of all cores.
   wrk_cpu=$(echo "$wrk_out" | awk '/^cpu/ {gsub("%","",$2); print $2 / '"$(nproc)"'}')
-  ours=$(run_level "$work" '{"name":"driver vs wrk","host":"http://127.0.0.1:5390","variants":["AspNetHttpJson"],"clients":["dotnet"],"payloads":["Int"],"levels":['$c'],"duration":"00:00:0'$seconds'","warmup":100}')
+  ours=$(run_level "$work" '{"name":"driver vs wrk","host":"http://127.0.0.1:5390","variants":["AspNetHttpJson"],"clients":["dotnet"],"payloads":["Int"],"levels":['$c'],"duration":"00:00:0'$seconds'","warmup":3000}')
   ours_cpu=$(tail -1 "$work/l.csv.kept" | cut -d, -f15)
   awk -v c=$c -v w="$wrk_rps" -v o="$ours" -v wc="$wrk_cpu" -v oc="$ours_cpu" 'BEGIN { printf "connections=%d wrk %.0f req/s (%.0f %% of all cores), dotnet driver %.0f req/s (%.0f %%), ratio %.3f\n", c, w, wc, o, oc, o / w }'
 done
