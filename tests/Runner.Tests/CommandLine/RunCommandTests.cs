@@ -72,7 +72,8 @@ public sealed class RunCommandTests : IDisposable
     {
         await using var host = new JsonHttpServer(
             $$"""[{"name":"AspNetHttpJson","stack":"aspnet","address":"http://127.0.0.1:{{JsonHttpServer.FreePort()}}/","transport":"HTTP/1.1","encoding":"JSON","securityMode":"None","credentialType":"None"}]""");
-        using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
+        // The runners these tests start get this test's own TMPDIR (see Isolate), so their machine lock is this file.
+        using var machine = MachineBenchmarkLock.Acquire(Path.Combine(_directory, "dashboard-benchmark.lock"));
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(Scenario($"http://127.0.0.1:{host.Port}")));
 
@@ -90,7 +91,7 @@ public sealed class RunCommandTests : IDisposable
         var scenario = WriteScenario(Scenario(host.ControlAddress.ToString().TrimEnd('/'))
             .Replace("\"levels\": [1]", "\"levels\": [1, 2]", StringComparison.Ordinal)
             .Replace("\"requestsPerClient\": 5", "\"duration\": \"00:00:30\"", StringComparison.Ordinal));
-        var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner")) { RedirectStandardOutput = true, RedirectStandardError = true };
+        var start = Isolate(new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner")) { RedirectStandardOutput = true, RedirectStandardError = true });
         foreach (var argument in new[] { "run", "--scenario", scenario, "--db", DatabasePath, "--progress", "json" })
         {
             start.ArgumentList.Add(argument);
@@ -153,7 +154,7 @@ public sealed class RunCommandTests : IDisposable
     private async Task<(int Exit, string Stdout, string Stderr)> RunAsync(string? scenarioPath, params string[] arguments)
     {
         var runner = Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner.dll");
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        var start = Isolate(new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true });
         start.ArgumentList.Add(runner);
         if (scenarioPath is null)
         {
@@ -176,6 +177,16 @@ public sealed class RunCommandTests : IDisposable
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
         await process.WaitForExitAsync(timeout.Token);
         return (process.ExitCode, await stdout, await stderr);
+    }
+
+    /// <summary>
+    /// Gives a runner this test's folder as TMPDIR: its machine-wide benchmark lock then cannot collide with the real
+    /// runners other test assemblies start at the same time (the lock itself is tested above, in that folder).
+    /// </summary>
+    private ProcessStartInfo Isolate(ProcessStartInfo start)
+    {
+        start.Environment["TMPDIR"] = _directory;
+        return start;
     }
 
     private static string[] Lines(string text) => text.Split('\n', StringSplitOptions.RemoveEmptyEntries);

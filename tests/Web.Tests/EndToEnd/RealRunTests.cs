@@ -17,11 +17,19 @@ public sealed class RealRunTests : IAsyncLifetime
     private WebApp _app = null!;
     private IPlaywright _playwright = null!;
     private IBrowser _browser = null!;
+    private string _tmp = null!;
 
     public async Task InitializeAsync()
     {
         _host = await ServiceHostProcess.StartAsync();
-        _app = await WebApp.StartAsync(extraArguments: $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}");
+        // Other test assemblies run real runners at the same time: this dashboard's runner gets its own TMPDIR (so its own
+        // machine lock), and a busy machine is retried soon anyway.
+        _tmp = Directory.CreateTempSubdirectory("e2e-tmp-").FullName;
+        _app = await WebApp.StartAsync(environment: new Dictionary<string, string> { ["TMPDIR"] = _tmp }, extraArguments:
+        [
+            $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
+            "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+        ]);
         _playwright = await Playwright.CreateAsync();
         _browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {
@@ -39,6 +47,7 @@ public sealed class RealRunTests : IAsyncLifetime
         await _app.DisposeAsync();
         WebApp.DeleteRoot(root);
         await _host.DisposeAsync();
+        Directory.Delete(_tmp, recursive: true);
     }
 
     [Fact]
