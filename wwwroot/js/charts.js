@@ -27,6 +27,12 @@ function traces(spec) {
   });
 }
 
+// Legend rows below the plot (two entries per row, roughly): the legend sits at the bottom of the whole figure
+// (yref 'container') and the bottom margin makes room for it, so it never covers the x-axis title.
+function legendRows(spec) {
+  return Math.ceil(spec.series.length / 2);
+}
+
 function layout(spec) {
   let title = `<b>${spec.title}</b>`;
   let lines = 0;
@@ -36,8 +42,8 @@ function layout(spec) {
     title: { text: title, font: { size: 15 }, x: 0.02, xanchor: 'left' },
     xaxis: { title: { text: spec.xTitle }, zeroline: false, automargin: true },
     yaxis: { title: { text: spec.yTitle }, type: spec.logY ? 'log' : 'linear', rangemode: spec.logY || !spec.zeroY ? undefined : 'tozero', automargin: true },
-    margin: { l: 60, r: 20, t: 50 + (lines * 18), b: 40 },
-    legend: { orientation: 'h', x: 0, y: -0.3, yanchor: 'top', font: { size: 11 } },
+    margin: { l: 60, r: 20, t: 50 + (lines * 18), b: 60 + (legendRows(spec) * 19) },
+    legend: { orientation: 'h', x: 0, yref: 'container', y: 0, yanchor: 'bottom', font: { size: 11 } },
     hovermode: 'closest',
     paper_bgcolor: 'rgba(0,0,0,0)',
     plot_bgcolor: '#fff',
@@ -53,7 +59,7 @@ export function render(element, spec) {
     return;
   }
   element.dataset.series = String(spec.series.length);
-  element.style.height = `${380 + (Math.ceil(spec.series.length / 2) * 18)}px`;
+  element.style.height = `${360 + (legendRows(spec) * 19)}px`;
   window.Plotly.react(element, traces(spec), layout(spec), config);
 }
 
