@@ -1,0 +1,99 @@
+using Dashboard.Data.Measurement;
+
+namespace Dashboard.Data.Results;
+
+/// <summary>
+/// One level over its repetitions: one row per (variant, client, payload, clients) of a run, built from the stored
+/// levels (warm-up already excluded there; DESIGN.md §5) by <see cref="ResultsQueries"/>.
+/// Response-time figures are over the repetitions that had at least one successful request (a repetition where every
+/// request failed has no response time); throughput is over every repetition (0 when nothing completed).
+/// </summary>
+public sealed record LevelAggregate
+{
+    /// <summary>Endpoint variant id (DESIGN.md §6), e.g. <c>AspNetH2BinXml</c>.</summary>
+    public required string Variant { get; init; }
+
+    /// <summary>Client technology id (DESIGN.md §7), e.g. <c>java</c>.</summary>
+    public required string Client { get; init; }
+
+    /// <summary>Payload case id (DESIGN.md §8), e.g. <c>IntArray1000</c>.</summary>
+    public required string Payload { get; init; }
+
+    /// <summary>The concurrency level: number of closed-loop clients.</summary>
+    public required int Clients { get; init; }
+
+    /// <summary>Repetitions stored for this level.</summary>
+    public required int Repetitions { get; init; }
+
+    /// <summary>Throughput in req/s (thesis ch. 7.2.2): mean over repetitions with its 95 % confidence interval.</summary>
+    public required Estimate ThroughputRps { get; init; }
+
+    /// <summary>Mean response time in ms (thesis ch. 7.2.2): mean over repetitions with successes, with its 95 % confidence interval; <see cref="Estimate.N"/> = 0 when no request succeeded.</summary>
+    public required Estimate MeanMs { get; init; }
+
+    /// <summary>Median response time in ms, mean over repetitions with successes (0 when none).</summary>
+    public required double P50Ms { get; init; }
+
+    /// <summary>90th percentile of response time in ms, mean over repetitions with successes.</summary>
+    public required double P90Ms { get; init; }
+
+    /// <summary>99th percentile of response time in ms, mean over repetitions with successes.</summary>
+    public required double P99Ms { get; init; }
+
+    /// <summary>99.9th percentile of response time in ms, mean over repetitions with successes.</summary>
+    public required double P999Ms { get; init; }
+
+    /// <summary>Largest response time in ms, mean of the repetitions' maxima (so it sits with the percentiles above).</summary>
+    public required double MaxMs { get; init; }
+
+    /// <summary>Measured requests, summed over repetitions.</summary>
+    public required long Requests { get; init; }
+
+    /// <summary>Failed measured requests of any kind, summed over repetitions.</summary>
+    public required long Errors { get; init; }
+
+    /// <summary>Timeouts, summed over repetitions.</summary>
+    public long TimeoutErrors { get; init; }
+
+    /// <summary>Faults (error replies), summed over repetitions.</summary>
+    public long FaultErrors { get; init; }
+
+    /// <summary>Connection failures, summed over repetitions.</summary>
+    public long ConnectionErrors { get; init; }
+
+    /// <summary>Requests refused for their credentials, summed over repetitions.</summary>
+    public long AuthenticationErrors { get; init; }
+
+    /// <summary>Replies that parsed but were not what the payload case expects, summed over repetitions.</summary>
+    public long WrongReplyErrors { get; init; }
+
+    /// <summary>Other failures, summed over repetitions.</summary>
+    public long OtherErrors { get; init; }
+
+    /// <summary>Mean request bytes on the wire (seed 002), mean over the repetitions that counted them; null when none did.</summary>
+    public double? MeanRequestBytes { get; init; }
+
+    /// <summary>Mean response bytes on the wire, mean over the repetitions that counted them; null when none did.</summary>
+    public double? MeanResponseBytes { get; init; }
+
+    /// <summary>Mean CPU % (0–100, all cores) of the load generator, mean over the repetitions that measured it; null when none did.</summary>
+    public double? GeneratorCpuPercent { get; init; }
+
+    /// <summary>The variant's security mode (WCF's term: <c>None</c>, <c>Transport</c>, …) from the variant catalogue; <c>unknown</c> for a variant it does not list.</summary>
+    public string SecurityMode { get; init; } = ResultsClassification.Unknown;
+
+    /// <summary>True when the variant's security mode is not <c>None</c> (the thesis's secure panels and Tables 9.3–9.4).</summary>
+    public bool IsSecure { get; init; }
+
+    /// <summary>
+    /// The payload's dataset class from the payload catalogue: <c>Small</c>, <c>Large</c> (thesis ch. 6.2.1),
+    /// <c>Whitepaper</c> or <c>Book</c>; <c>unknown</c> for a payload it does not list.
+    /// </summary>
+    public string PayloadClass { get; init; } = ResultsClassification.Unknown;
+
+    /// <summary>True when any repetition of the level had errors (charts mark such levels).</summary>
+    public bool HasErrors => Errors > 0;
+
+    /// <summary>The cell's name in legends: variant × client × payload.</summary>
+    public string Cell => $"{Variant} × {Client} × {Payload}";
+}

@@ -1,0 +1,92 @@
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Data.Results;
+
+/// <summary>Results of a run over its repetitions, from the stored levels (warm-up already excluded there, DESIGN.md §5).</summary>
+public static class ResultsQueries
+{
+    /// <summary>
+    /// One <see cref="LevelAggregate"/> per (variant, client, payload, clients) of run <paramref name="runId"/>,
+    /// ordered by variant, client, payload (ordinal) and clients. Empty when the run has no level or does not exist.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="db"/> is null.</exception>
+    public static Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, int runId, CancellationToken ct) =>
+        LevelAggregatesAsync(db, [runId], ct);
+
+    /// <summary>
+    /// As <see cref="LevelAggregatesAsync(ResultsDbContext, int, CancellationToken)"/> over the levels of several run
+    /// rows taken as one run (a dashboard run and its runner's row while it runs, docs/web.md).
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="db"/> or <paramref name="runIds"/> is null.</exception>
+    public static async Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, IReadOnlyCollection<int> runIds, CancellationToken ct)
+    {
+        ArgumentNullException.ThrowIfNull(db);
+        ArgumentNullException.ThrowIfNull(runIds);
+        var ids = runIds.ToArray();
+        var levels = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).ToListAsync(ct);
+        return Aggregate(levels);
+    }
+
+    /// <summary>
+    /// Groups stored levels (one row per repetition) into <see cref="LevelAggregate"/>s; side-effect free.
+    /// Classification comes from <see cref="ResultsClassification"/>. Ordered by variant, client, payload (ordinal), clients.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="levels"/> is null.</exception>
+    public static IReadOnlyList<LevelAggregate> Aggregate(IEnumerable<LevelEntity> levels)
+    {
+        ArgumentNullException.ThrowIfNull(levels);
+        return [.. levels
+            .GroupBy(l => (l.Variant, l.Client, l.Payload, l.Clients))
+            .Select(g => Aggregate(g.Key.Variant, g.Key.Client, g.Key.Payload, g.Key.Clients, [.. g.OrderBy(l => l.Repetition).ThenBy(l => l.Id)]))
+            .OrderBy(a => a.Variant, StringComparer.Ordinal)
+            .ThenBy(a => a.Client, StringComparer.Ordinal)
+            .ThenBy(a => a.Payload, StringComparer.Ordinal)
+            .ThenBy(a => a.Clients)];
+    }
+
+    private static LevelAggregate Aggregate(string variant, string client, string payload, int clients, List<LevelEntity> repetitions)
+    {
+        // A repetition where every request failed has no response time (stored as 0): leave it out of those figures.
+        var answered = repetitions.Where(l => l.Requests > l.Errors).ToList();
+        return new LevelAggregate
+        {
+            Variant = variant,
+            Client = client,
+            Payload = payload,
+            Clients = clients,
+            Repetitions = repetitions.Count,
+            ThroughputRps = Estimate.Of([.. repetitions.Select(l => l.ThroughputRps)]),
+            MeanMs = Estimate.Of([.. answered.Select(l => l.MeanMs)]),
+            P50Ms = MeanOrZero(answered, l => l.P50Ms),
+            P90Ms = MeanOrZero(answered, l => l.P90Ms),
+            P99Ms = MeanOrZero(answered, l => l.P99Ms),
+            P999Ms = MeanOrZero(answered, l => l.P999Ms),
+            MaxMs = MeanOrZero(answered, l => l.MaxMs),
+            Requests = repetitions.Sum(l => l.Requests),
+            Errors = repetitions.Sum(l => l.Errors),
+            TimeoutErrors = repetitions.Sum(l => l.TimeoutErrors),
+            FaultErrors = repetitions.Sum(l => l.FaultErrors),
+            ConnectionErrors = repetitions.Sum(l => l.ConnectionErrors),
+            AuthenticationErrors = repetitions.Sum(l => l.AuthenticationErrors),
+            WrongReplyErrors = repetitions.Sum(l => l.WrongReplyErrors),
+            OtherErrors = repetitions.Sum(l => l.OtherErrors),
+            MeanRequestBytes = MeanOrNull(repetitions.Select(l => l.MeanRequestBytes)),
+            MeanResponseBytes = MeanOrNull(repetitions.Select(l => l.MeanResponseBytes)),
+            GeneratorCpuPercent = MeanOrNull(repetitions.Select(l => l.GeneratorCpuPercent)),
+            SecurityMode = ResultsClassification.SecurityMode(variant),
+            IsSecure = ResultsClassification.IsSecure(variant),
+            PayloadClass = ResultsClassification.PayloadClass(payload),
+        };
+    }
+
+    private static double MeanOrZero(List<LevelEntity> levels, Func<LevelEntity, double> value) =>
+        levels.Count == 0 ? 0 : levels.Average(value);
+
+    private static double? MeanOrNull(IEnumerable<double?> values)
+    {
+        var present = values.Where(v => v is not null).Select(v => v!.Value).ToList();
+        return present.Count == 0 ? null : present.Average();
+    }
+}
