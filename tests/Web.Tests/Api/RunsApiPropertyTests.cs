@@ -19,7 +19,7 @@ namespace Dashboard.Web.Tests.Api;
 /// </summary>
 public sealed class RunsApiPropertyTests(WebAppFixture fixture) : IClassFixture<WebAppFixture>
 {
-    private const int Cases = 80;
+    private const int Cases = 60;
 
     private WebApp App => fixture.App;
 
