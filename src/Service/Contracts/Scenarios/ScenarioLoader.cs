@@ -18,9 +18,26 @@ public static class ScenarioLoader
     };
 
     /// <summary>Parses and validates a scenario from JSON text.</summary>
-    /// <exception cref="ScenarioException">The JSON is malformed, has an unknown field or a wrong type, or a field is invalid.</exception>
+    /// <remarks>
+    /// A leading byte-order mark is skipped. Refused, always with a <see cref="ScenarioException"/> naming the field:
+    /// text that is not valid Unicode (an unpaired surrogate), malformed JSON, a root that is not an object, a field
+    /// given twice (names match case-insensitively, as binding does), an unknown field, a wrong type or a value out of
+    /// range (<see cref="ScenarioValidator"/>).
+    /// </remarks>
+    /// <exception cref="ScenarioException">The document is refused; the message is one line, <c>field: reason</c>.</exception>
     public static ScenarioDocument Parse(string json)
     {
+        ArgumentNullException.ThrowIfNull(json);
+        if (json.StartsWith('\uFEFF'))
+        {
+            json = json[1..];
+        }
+
+        if (ScenarioText.IndexOfUnpairedSurrogate(json) is var bad and >= 0)
+        {
+            throw new ScenarioException("scenario", $"the text is not valid Unicode: an unpaired surrogate at character {bad + 1}");
+        }
+
         ScenarioDocument? document;
         try
         {
@@ -36,6 +53,7 @@ public static class ScenarioLoader
             throw new ScenarioException("scenario", "the document is null; expected a JSON object");
         }
 
+        RefuseRepeatedFields(json);
         Validate(document);
         return document;
     }
@@ -73,6 +91,23 @@ public static class ScenarioLoader
 
     /// <summary>The document as JSON, in the shape <see cref="Parse"/> reads.</summary>
     public static string ToJson(ScenarioDocument document) => JsonSerializer.Serialize(document, JsonOptions);
+
+    /// <summary>
+    /// A field given twice would be read as its last value without a word (System.Text.Json keeps the last one); a
+    /// document that says two things about one field is refused instead.
+    /// </summary>
+    private static void RefuseRepeatedFields(string json)
+    {
+        using var parsed = JsonDocument.Parse(json);
+        var seen = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (var property in parsed.RootElement.EnumerateObject())
+        {
+            if (!seen.Add(property.Name))
+            {
+                throw new ScenarioException(property.Name, "the field is given twice; give each field once");
+            }
+        }
+    }
 
     private static string FieldOf(JsonException e)
     {

@@ -23,40 +23,59 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
     /// <summary>Creates the validator.</summary>
     public ScenarioValidator()
     {
+        // Every rule is null-safe: JSON null is a value a document may hold for any list or text field.
         RuleFor(s => s.Name).NotEmpty().WithMessage("a scenario needs a name")
-            .MaximumLength(200).WithMessage("at most 200 characters").OverridePropertyName("name");
+            .MaximumLength(200).WithMessage("at most 200 characters")
+            .Must(n => n is null || !ScenarioText.HasControlCharacter(n)).WithMessage("a name is one line without control characters (newline, tab, NUL)")
+            .Must(n => n is null || ScenarioText.IndexOfUnpairedSurrogate(n) < 0).WithMessage("not valid Unicode (an unpaired surrogate)")
+            .OverridePropertyName("name");
 
         RuleFor(s => s.Host).Must(BeAnHttpAddress)
             .WithMessage(s => string.IsNullOrWhiteSpace(s.Host)
                 ? "a scenario needs the base address of a service host, e.g. http://localhost:5090"
-                : $"'{s.Host}' is not an absolute http:// or https:// address")
+                : $"'{ScenarioText.Shown(s.Host)}' is not an absolute http:// or https:// address")
             .OverridePropertyName("host");
 
-        RuleFor(s => s.Variants).NotEmpty().WithMessage("choose at least one endpoint variant").OverridePropertyName("variants");
-        RuleForEach(s => s.Variants).Must(v => VariantCatalogue.TryGet(v, out _))
-            .WithMessage((_, v) => $"unknown endpoint variant '{v}'; known: {string.Join(", ", VariantCatalogue.All.Select(x => x.Name))}")
+        RuleFor(s => s.Variants).NotEmpty().WithMessage(s => s.Variants is null ? "null; expected an array of endpoint variant ids" : "choose at least one endpoint variant")
+            .OverridePropertyName("variants");
+        RuleForEach(s => s.Variants).Must(v => v is not null && VariantCatalogue.TryGet(v, out _))
+            .WithMessage((_, v) => v is null
+                ? "null; expected an endpoint variant id"
+                : $"unknown endpoint variant '{ScenarioText.Shown(v)}'; known: {string.Join(", ", VariantCatalogue.All.Select(x => x.Name))}")
+            .When(s => s.Variants is not null)
             .OverridePropertyName("variants");
         RuleForEach(s => s.Variants).Must(v => !VariantCatalogue.TryGet(v, out var variant) || variant.IsAvailable)
             .WithMessage((_, v) => VariantCatalogue.TryGet(v, out var variant) ? $"variant '{v}' is {variant.UnavailableReason}" : "")
+            .When(s => s.Variants is not null)
             .OverridePropertyName("variants");
         RuleFor(s => s.Variants).Must(NotRepeat).WithMessage("a variant is listed twice").OverridePropertyName("variants");
 
-        RuleFor(s => s.Clients).NotEmpty().WithMessage("choose at least one client technology").OverridePropertyName("clients");
-        RuleForEach(s => s.Clients).Must(c => ClientTechnology.All.Any(t => t.Id == c))
-            .WithMessage((_, c) => $"unknown client technology '{c}'; known: {string.Join(", ", ClientTechnology.All.Select(t => t.Id))}")
+        RuleFor(s => s.Clients).NotEmpty().WithMessage(s => s.Clients is null ? "null; expected an array of client technology ids" : "choose at least one client technology")
+            .OverridePropertyName("clients");
+        RuleForEach(s => s.Clients).Must(c => c is not null && ClientTechnology.All.Any(t => t.Id == c))
+            .WithMessage((_, c) => c is null
+                ? "null; expected a client technology id"
+                : $"unknown client technology '{ScenarioText.Shown(c)}'; known: {string.Join(", ", ClientTechnology.All.Select(t => t.Id))}")
+            .When(s => s.Clients is not null)
             .OverridePropertyName("clients");
         RuleFor(s => s.Clients).Must(NotRepeat).WithMessage("a client technology is listed twice").OverridePropertyName("clients");
         RuleFor(s => s).Custom(CheckCombinations);
 
-        RuleFor(s => s.Payloads).NotEmpty().WithMessage("choose at least one payload case").OverridePropertyName("payloads");
-        RuleForEach(s => s.Payloads).Must(p => PayloadCatalogue.TryGet(p, out _))
-            .WithMessage((_, p) => $"unknown payload id '{p}'; known: {string.Join(", ", PayloadCatalogue.Ids)}")
+        RuleFor(s => s.Payloads).NotEmpty().WithMessage(s => s.Payloads is null ? "null; expected an array of payload ids" : "choose at least one payload case")
+            .OverridePropertyName("payloads");
+        RuleForEach(s => s.Payloads).Must(p => p is not null && PayloadCatalogue.TryGet(p, out _))
+            .WithMessage((_, p) => p is null
+                ? "null; expected a payload id"
+                : $"unknown payload id '{ScenarioText.Shown(p)}'; known: {string.Join(", ", PayloadCatalogue.Ids)}")
+            .When(s => s.Payloads is not null)
             .OverridePropertyName("payloads");
         RuleFor(s => s.Payloads).Must(NotRepeat).WithMessage("a payload case is listed twice").OverridePropertyName("payloads");
 
-        RuleFor(s => s.Levels).NotEmpty().WithMessage("give at least one concurrency level").OverridePropertyName("levels");
+        RuleFor(s => s.Levels).NotEmpty().WithMessage(s => s.Levels is null ? "null; expected an array of concurrency levels (or leave the field out for the thesis sweep)" : "give at least one concurrency level")
+            .OverridePropertyName("levels");
         RuleForEach(s => s.Levels).InclusiveBetween(1, MaxLevel)
             .WithMessage((_, l) => $"{l} is out of range; a level is 1..{MaxLevel} concurrent clients")
+            .When(s => s.Levels is not null)
             .OverridePropertyName("levels");
         RuleFor(s => s.Levels).Must(NotRepeat).WithMessage("a level is listed twice").OverridePropertyName("levels");
 
@@ -77,17 +96,22 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
     }
 
-    private static bool BeAnHttpAddress(string host) =>
+    private static bool BeAnHttpAddress(string? host) =>
         Uri.TryCreate(host, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps);
 
-    private static bool NotRepeat<T>(IReadOnlyList<T> items) => items.Distinct().Count() == items.Count;
+    private static bool NotRepeat<T>(IReadOnlyList<T>? items) => items is null || items.Distinct().Count() == items.Count;
 
     private static void CheckCombinations(ScenarioDocument scenario, ValidationContext<ScenarioDocument> context)
     {
+        if (scenario.Clients is null || scenario.Variants is null)
+        {
+            return;
+        }
+
         foreach (var client in ClientTechnology.All.Where(t => scenario.Clients.Contains(t.Id)))
         {
             var unsupported = scenario.Variants
-                .Select(v => VariantCatalogue.TryGet(v, out var variant) ? variant : null)
+                .Select(v => v is not null && VariantCatalogue.TryGet(v, out var variant) ? variant : null)
                 .Where(v => v is not null && !client.Supports(v))
                 .Select(v => v!.Name)
                 .ToArray();

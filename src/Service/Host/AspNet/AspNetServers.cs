@@ -3,6 +3,7 @@ using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Hosting;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.AspNet;
@@ -80,7 +81,15 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Endpoint
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.AddServerHeader = false;
+            // Every aspnet variant (HTTP/1.1 on TCP and on the Unix socket, h2c) gets the same limits (docs/service-contract.md).
             kestrel.Limits.MaxRequestBodySize = settings.MaxRequestBodyBytes;
+            var slow = TimeSpan.FromSeconds(settings.SlowClientTimeoutSeconds);
+            kestrel.Limits.RequestHeadersTimeout = slow;
+            // Also bounds an HTTP/2 connection that never finishes its preface (RequestHeadersTimeout does not apply there).
+            kestrel.Limits.KeepAliveTimeout = slow;
+            var grace = TimeSpan.FromSeconds(Math.Min(5, settings.SlowClientTimeoutSeconds));
+            kestrel.Limits.MinRequestBodyDataRate = new MinDataRate(bytesPerSecond: 240, gracePeriod: grace);
+            kestrel.Limits.MinResponseDataRate = new MinDataRate(bytesPerSecond: 240, gracePeriod: grace);
             // 300 clients with one stream each on their own connections; a window large enough for Bytes256K replies.
             kestrel.Limits.Http2.InitialConnectionWindowSize = 4 * 1024 * 1024;
             kestrel.Limits.Http2.InitialStreamWindowSize = 2 * 1024 * 1024;

@@ -6,8 +6,9 @@ namespace Dashboard.Service.Host.AspNet;
 
 /// <summary>
 /// The request handler of one aspnet variant: <c>POST /{Operation}</c> with the variant's encoding
-/// (docs/service-contract.md). Unknown operation → 404; a body that does not parse → 400 with a one-line reason;
-/// a body over the limit → 413 (Kestrel); a count out of range → 400.
+/// (docs/service-contract.md). Unknown operation → 404; a content type other than the codec's → 415 (none given is
+/// read as the codec's); a body that does not parse → 400 with a one-line reason; a body over the limit → 413
+/// (Kestrel); a count out of range → 400.
 /// </summary>
 public static class OperationEndpoint
 {
@@ -27,6 +28,13 @@ public static class OperationEndpoint
         if (!OperationCatalogue.TryGet(request.Path.Value?.TrimStart('/') ?? "", out var operation))
         {
             await WriteErrorAsync(response, StatusCodes.Status404NotFound, $"unknown operation '{request.Path}'; POST /{{Operation}} with one of {string.Join(", ", OperationCatalogue.All.Select(o => o.Name))}");
+            return;
+        }
+
+        if (request.ContentType is { } type && !IsCodecMediaType(type, codec))
+        {
+            await WriteErrorAsync(response, StatusCodes.Status415UnsupportedMediaType,
+                $"this endpoint reads {codec.ContentType}, not '{type.ReplaceLineEndings(" ")}'");
             return;
         }
 
@@ -67,6 +75,14 @@ public static class OperationEndpoint
         response.ContentType = codec.ContentType;
         response.ContentLength = reply.Length;
         await response.Body.WriteAsync(reply.GetBuffer().AsMemory(0, (int)reply.Length), context.RequestAborted);
+    }
+
+    /// <summary>True when <paramref name="contentType"/> names the codec's media type (parameters such as charset ignored).</summary>
+    private static bool IsCodecMediaType(string contentType, IMessageCodec codec)
+    {
+        var mediaType = contentType.Split(';', 2)[0].Trim();
+        return mediaType.Equals(codec.ContentType, StringComparison.OrdinalIgnoreCase)
+            || (codec.ContentType == "application/xml" && mediaType.Equals("text/xml", StringComparison.OrdinalIgnoreCase));
     }
 
     private static Task WriteErrorAsync(HttpResponse response, int status, string message)

@@ -26,6 +26,29 @@ public sealed class ServiceHostOptions
     [Range(64 * 1024, 256 * 1024 * 1024)]
     public long MaxRequestBodyBytes { get; set; } = 8 * 1024 * 1024;
 
+    /// <summary>
+    /// Slow clients, in seconds (default 30): Kestrel closes a connection whose request headers have not all arrived
+    /// within this time (<c>RequestHeadersTimeout</c>) and one idle for this long, an HTTP/2 connection whose preface
+    /// never completes included (<c>KeepAliveTimeout</c>, Kestrel's default 130 s); the JVM's HTTP server closes one whose whole request (headers and
+    /// body) has not arrived, or whose response has not been taken, within it (<c>sun.net.httpserver.maxReqTime</c> and
+    /// <c>maxRspTime</c>). Request bodies must also keep up 240 bytes/s after a grace period of at most 5 s (Kestrel's
+    /// <c>MinRequestBodyDataRate</c>). Ice holds no thread for a slow client and has no such timeout.
+    /// </summary>
+    [Range(1, 3600)]
+    public int SlowClientTimeoutSeconds { get; set; } = 30;
+
+    /// <summary>
+    /// The JVM options that carry the limits above to the JVM service (docs/jvm-service.md): the request size limit
+    /// (<c>dashboard.maxRequestBytes</c>, read by its Metro filter and as Ice's <c>Ice.MessageSizeMax</c>) and the
+    /// JDK HTTP server's request and response time limits.
+    /// </summary>
+    public IEnumerable<string> JvmLimitArguments() =>
+    [
+        $"-Ddashboard.maxRequestBytes={MaxRequestBodyBytes}",
+        $"-Dsun.net.httpserver.maxReqTime={SlowClientTimeoutSeconds}",
+        $"-Dsun.net.httpserver.maxRspTime={SlowClientTimeoutSeconds}",
+    ];
+
     /// <summary>The socket folder to use: <see cref="SocketDirectory"/> or the per-process default.</summary>
     public string EffectiveSocketDirectory => SocketDirectory ?? Path.Combine(Path.GetTempPath(), $"dashboard-host-{Environment.ProcessId}");
 }

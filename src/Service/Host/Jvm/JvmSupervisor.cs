@@ -83,7 +83,7 @@ public sealed class JvmSupervisor(
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in options.JvmArguments.Concat(["-Dsun.net.httpserver.nodelay=true", "-Dcom.sun.xml.ws.monitoring.endpoint=false", "-cp", classPath, MainClass, "--bind", host.BindAddress, "--advertise", host.AdvertisedHost]))
+        foreach (var argument in options.JvmArguments.Concat(host.JvmLimitArguments()).Concat(["-Dsun.net.httpserver.nodelay=true", "-Dcom.sun.xml.ws.monitoring.endpoint=false", "-cp", classPath, MainClass, "--bind", host.BindAddress, "--advertise", host.AdvertisedHost]))
         {
             start.ArgumentList.Add(argument);
         }

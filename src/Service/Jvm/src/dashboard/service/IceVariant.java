@@ -46,8 +46,8 @@ final class IceVariant implements RunningVariant {
         p.setProperty("Ice.ThreadPool.Server.Size", "4");
         p.setProperty("Ice.ThreadPool.Server.SizeMax", "300");
         p.setProperty("Ice.ThreadPool.Server.SizeWarn", "0");
-        // KB; Bytes256K and 1000-element arrays need more than the 1 MB default leaves for headroom.
-        p.setProperty("Ice.MessageSizeMax", "65536");
+        // KB; the host's request size limit (RequestLimits): a larger message closes the connection.
+        p.setProperty("Ice.MessageSizeMax", RequestLimits.iceMessageSizeMaxKb());
         // Keep idle client connections between levels; no heartbeats on the wire during a measurement.
         p.setProperty("Ice.ACM.Server.Close", "0");
         p.setProperty("Ice.ACM.Server.Heartbeat", "0");

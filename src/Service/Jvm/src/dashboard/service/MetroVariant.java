@@ -41,6 +41,7 @@ final class MetroVariant implements RunningVariant {
         Endpoint endpoint;
         try {
             HttpContext context = server.createContext(PATH);
+            context.getFilters().add(RequestLimits.bodyFilter());
             endpoint = Endpoint.create(bindingId(kind), new BenchmarkService(), features(kind));
             endpoint.publish(context);
             server.start();

@@ -26,6 +26,7 @@ public final class ServiceMain {
         defaultProperty("com.sun.xml.ws.monitoring.endpoint", "false");
         // The JDK HTTP server closes keep-alive connections beyond this many idle ones (default 200).
         defaultProperty("sun.net.httpserver.maxIdleConnections", "1000");
+        RequestLimits.applyDefaults();
 
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // nothing but the ready/fail line may reach standard output
