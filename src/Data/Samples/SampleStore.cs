@@ -1,5 +1,7 @@
+using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
 using SQLitePCL;
 
 namespace Dashboard.Data.Samples;
@@ -103,15 +105,44 @@ public sealed class SampleStore : IDisposable
         }
 
         using var transaction = _connection.BeginTransaction();
-        var firstRowId = long.MaxValue;
-        for (var index = 0; index < samples.Length; index += _rowsPerStatement)
+        InsertAll(transaction, levelId, samples);
+        transaction.Commit();
+        return samples.Length;
+    }
+
+    /// <summary>
+    /// Stores a new level row and its <paramref name="samples"/> in ONE transaction: a process killed at any moment
+    /// leaves either the level with every sample or neither, never a level whose samples are missing.
+    /// </summary>
+    /// <param name="level">A new level: <see cref="LevelEntity.Id"/> 0, <see cref="LevelEntity.RunId"/> an existing run, <see cref="LevelEntity.Run"/> null; its id and sample range are set here.</param>
+    /// <param name="samples">The level's samples, warm-up included; may be empty.</param>
+    /// <returns>The number of sample rows written.</returns>
+    /// <exception cref="ObjectDisposedException">The store is disposed.</exception>
+    /// <exception cref="ArgumentException"><paramref name="level"/> has an id or a <see cref="LevelEntity.Run"/>.</exception>
+    /// <exception cref="DbUpdateException">The level row was refused (no such run); nothing is stored.</exception>
+    /// <exception cref="SqliteException">SQLite failed (disk full, database locked beyond the timeout...); nothing is stored.</exception>
+    public long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ArgumentNullException.ThrowIfNull(level);
+        if (level.Run is not null || level.Id != 0)
         {
-            var rows = samples.Slice(index, Math.Min(_rowsPerStatement, samples.Length - index));
-            var statement = _inserts[rows.Length] ??= Prepare(SampleInsertSql.Insert(rows.Length));
-            Insert(statement, levelId, rows, ref firstRowId);
+            throw new ArgumentException("a new level with its RunId set and no Run navigation (the run is not inserted here)", nameof(level));
         }
 
-        UpdateLevelRange(transaction, levelId, firstRowId, raw.sqlite3_last_insert_rowid(_connection.Handle));
+        using var transaction = _connection.BeginTransaction();
+        using (var context = new ResultsDbContext(new DbContextOptionsBuilder<ResultsDbContext>().UseSqlite(_connection).Options))
+        {
+            context.Database.UseTransaction(transaction);
+            context.Levels.Add(level);
+            context.SaveChanges();
+        }
+
+        if (!samples.IsEmpty)
+        {
+            (level.FirstSampleId, level.LastSampleId) = InsertAll(transaction, level.Id, samples);
+        }
+
         transaction.Commit();
         return samples.Length;
     }
@@ -132,6 +163,22 @@ public sealed class SampleStore : IDisposable
 
         _updateLevel?.Dispose();
         _connection.Dispose();
+    }
+
+    // Inserts non-empty samples in the caller's transaction and records their rowid range on the level.
+    private (long First, long Last) InsertAll(SqliteTransaction transaction, long levelId, ReadOnlySpan<Sample> samples)
+    {
+        var firstRowId = long.MaxValue;
+        for (var index = 0; index < samples.Length; index += _rowsPerStatement)
+        {
+            var rows = samples.Slice(index, Math.Min(_rowsPerStatement, samples.Length - index));
+            var statement = _inserts[rows.Length] ??= Prepare(SampleInsertSql.Insert(rows.Length));
+            Insert(statement, levelId, rows, ref firstRowId);
+        }
+
+        var lastRowId = raw.sqlite3_last_insert_rowid(_connection.Handle);
+        UpdateLevelRange(transaction, levelId, firstRowId, lastRowId);
+        return (firstRowId, lastRowId);
     }
 
     private sqlite3_stmt Prepare(string sql)

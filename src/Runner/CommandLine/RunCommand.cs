@@ -67,7 +67,7 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator);
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"));
         Data.Entities.RunEntity run;
         try
         {

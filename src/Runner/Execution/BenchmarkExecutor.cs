@@ -4,6 +4,7 @@ using System.Text.Json;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Data.Runs;
 using Dashboard.Data.Samples;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
@@ -24,7 +25,8 @@ namespace Dashboard.Runner.Execution;
 /// <param name="progress">Receives one event per level and at start and end.</param>
 /// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (DESIGN.md §2).</param>
 /// <param name="generator">The runner and the driver processes it starts (generator CPU); default the runner alone.</param>
-public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null)
+/// <param name="notice">Receives one line per run found left <c>Running</c> by a runner that was killed, marked Interrupted before this run starts.</param>
+public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null)
 {
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
@@ -37,6 +39,12 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         var totalLevels = cells.Count * scenario.Repetitions * scenario.Levels.Count;
 
         using var db = ResultsDatabase.Open(databasePath);
+        // A runner killed mid-run (SIGKILL, OOM) could not end its run; it is found here, by its recorded process.
+        foreach (var abandoned in await AbandonedRuns.MarkAsync(db, CancellationToken.None))
+        {
+            notice?.Invoke($"run {abandoned.Id} was left Running by a runner that no longer runs; marked Interrupted: {abandoned.Error}");
+        }
+
         var run = new RunEntity
         {
             ScenarioName = scenario.Name,
@@ -100,9 +108,11 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             foreach (var clients in scenario.Levels)
             {
                 run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, repetition {repetition}, {clients} clients";
+                // Stored now, so a run whose runner is killed during this level says where it was (AbandonedRuns).
+                await db.SaveChangesAsync(CancellationToken.None);
                 var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
                 var result = await session.RunLevelAsync(plan, cancellationToken);
-                var level = Store(db, samples, run, cell, repetition, result);
+                var level = Store(samples, run, cell, repetition, result);
                 if (result.Cancelled)
                 {
                     throw new OperationCanceledException(cancellationToken);
@@ -156,7 +166,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         return cells;
     }
 
-    private static LevelEntity Store(ResultsDbContext db, SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result)
+    private static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result)
     {
         var stats = result.Statistics;
         var level = new LevelEntity
@@ -188,9 +198,8 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             MaxMs = OrZero(stats.MaxMs),
             GeneratorCpuPercent = result.GeneratorCpuPercent,
         };
-        db.Levels.Add(level);
-        db.SaveChanges();
-        samples.Append(level.Id, result.Samples);
+        // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
+        samples.AppendLevel(level, result.Samples);
         return level;
     }
 

@@ -1,11 +1,14 @@
 using System.Reflection;
 using System.Runtime.InteropServices;
+using System.Text.Json.Serialization;
+using Dashboard.Data.Runs;
 
 namespace Dashboard.Runner.Execution;
 
 /// <summary>
 /// Where a run was measured (DESIGN.md "measurement hygiene"): machine, OS, runtime, processor count and the
-/// versions of the assemblies on the measured path. Stored with the run as JSON.
+/// versions of the assemblies on the measured path. Stored with the run as JSON. <see cref="RunnerProcess"/> names the
+/// runner process, so a run it leaves <c>Running</c> when killed is found and marked (<see cref="AbandonedRuns"/>).
 /// </summary>
 public sealed record RunEnvironment(
     string MachineName,
@@ -17,6 +20,10 @@ public sealed record RunEnvironment(
     bool ServerGc,
     IReadOnlyDictionary<string, string> Versions)
 {
+    /// <summary>The runner process that records this run (JSON <c>runnerProcess</c>, read by <see cref="AbandonedRuns.RunnerOf"/>); null where <c>/proc</c> cannot be read.</summary>
+    [JsonPropertyName(AbandonedRuns.RunnerProcessProperty)]
+    public ProcessIdentity? RunnerProcess { get; init; }
+
     /// <summary>The environment of the current (load generator) process.</summary>
     public static RunEnvironment Capture()
     {
@@ -37,6 +44,9 @@ public sealed record RunEnvironment(
             Environment.ProcessorCount,
             GC.GetGCMemoryInfo().TotalAvailableMemoryBytes / (1024 * 1024),
             System.Runtime.GCSettings.IsServerGC,
-            versions);
+            versions)
+        {
+            RunnerProcess = ProcessIdentity.Current(),
+        };
     }
 }

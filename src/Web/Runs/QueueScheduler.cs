@@ -89,21 +89,37 @@ public sealed class QueueScheduler(IServiceProvider services, RunStore store, Qu
     {
         foreach (var (runId, link) in await store.FindLeftRunningAsync(cancellationToken))
         {
-            if (link.RunnerPid is { } pid && PosixProcess.IsAlive(pid, "Dashboard.Runner"))
+            // The start time recorded with the pid tells the runner from a process that got its id since (older rows: by name).
+            bool RunnerAlive(int pid) => link.RunnerProcess is { } process ? process.IsAlive() : PosixProcess.IsAlive(pid, "Dashboard.Runner");
+            if (link.RunnerPid is { } pid && RunnerAlive(pid))
             {
                 logger.LogWarning("Run {RunId}: its runner {Pid} outlived the previous dashboard; stopping it", runId, pid);
                 PosixProcess.Interrupt(pid);
-                for (var i = 0; i < 100 && PosixProcess.IsAlive(pid, "Dashboard.Runner"); i++)
+                for (var i = 0; i < 100 && RunnerAlive(pid); i++)
                 {
                     await Task.Delay(200, cancellationToken);
                 }
             }
 
-            await store.FinishAsync(runId, RunStatus.Interrupted,
-                "the dashboard stopped while this run was running (restart or crash); the samples measured so far are kept (re-queue it to run again)",
-                cancellationToken);
-            events.Publish(new RunUpdate(runId, RunStatus.Interrupted));
-            logger.LogWarning("Run {RunId} was left running by a previous dashboard: marked Interrupted", runId);
+            // A runner that outlived the dashboard may have ended the run on its own meanwhile: then its outcome stands.
+            var runnerRun = link.RunnerRunId is { } runnerRunId ? await store.FindAsync(runnerRunId, cancellationToken) : null;
+            var (status, error) = runnerRun?.Status switch
+            {
+                RunStatus.Completed => (RunStatus.Completed, (string?)null),
+                RunStatus.Failed => (RunStatus.Failed, runnerRun.Error),
+                _ => (RunStatus.Interrupted,
+                    "the dashboard stopped while this run was running (restart or crash); the samples measured so far are kept (re-queue it to run again)"),
+            };
+            await store.FinishAsync(runId, status, error, cancellationToken);
+            events.Publish(new RunUpdate(runId, status));
+            logger.LogWarning("Run {RunId} was left running by a previous dashboard: marked {Status}", runId, status);
+        }
+
+        // Runs of runners started elsewhere (headless, into this database) that were killed: found by their recorded process.
+        foreach (var run in await store.MarkAbandonedAsync(cancellationToken))
+        {
+            events.Publish(new RunUpdate(run.Id, RunStatus.Interrupted));
+            logger.LogWarning("Run {RunId} was left running by a runner that no longer runs: {Error}", run.Id, run.Error);
         }
     }
 }

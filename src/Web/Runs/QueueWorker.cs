@@ -2,6 +2,7 @@ using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
 using System.Text;
 using Dashboard.Data.Entities;
+using Dashboard.Data.Runs;
 using Dashboard.Web.Options;
 using Dashboard.Web.Storage;
 using Microsoft.Extensions.Options;
@@ -116,7 +117,8 @@ public sealed class QueueWorker(
 
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"{executable} did not start");
         logger.LogInformation("Run {RunId}: runner {Pid} started: {Executable}", runId, process.Id, executable);
-        await store.LinkRunnerAsync(runId, new RunnerLink(null, process.Id), CancellationToken.None);
+        var identity = ProcessIdentity.Of(process.Id);
+        await store.LinkRunnerAsync(runId, new RunnerLink(null, process.Id, identity), CancellationToken.None);
 
         var stderr = new StringBuilder();
         var stderrTask = Task.Run(async () =>
@@ -149,7 +151,7 @@ public sealed class QueueWorker(
             switch (progress.Event)
             {
                 case "run-started":
-                    await store.LinkRunnerAsync(runId, new RunnerLink(progress.RunId, process.Id), CancellationToken.None);
+                    await store.LinkRunnerAsync(runId, new RunnerLink(progress.RunId, process.Id, identity), CancellationToken.None);
                     await store.UpdateProgressAsync(runId, 0, progress.TotalLevels, $"running: 0 of {progress.TotalLevels} levels", CancellationToken.None);
                     break;
                 case "level-completed":
@@ -216,9 +218,19 @@ public sealed class QueueWorker(
             2 => $"the runner refused the scenario: {stderrLine}",
             3 => $"the service host is unreachable: {stderrLine}",
             130 => "the runner was interrupted (SIGINT from outside the dashboard); the samples measured so far are kept",
+            // .NET reports a child ended by signal N as 128 + N (SIGKILL: 137, e.g. the kernel's out-of-memory killer).
+            > 128 and < 160 => await KilledAsync(runId, outcome.ExitCode - 128, stderrLine),
             _ => $"the runner exited with code {outcome.ExitCode}: {stderrLine}",
         };
         await FinishAsync(runId, outcome.ExitCode == 130 ? RunStatus.Interrupted : RunStatus.Failed, error);
+    }
+
+    private async Task<string> KilledAsync(int runId, int signal, string? stderrLine)
+    {
+        var run = await store.FindAsync(runId, CancellationToken.None);
+        var name = signal switch { 9 => " (SIGKILL)", 15 => " (SIGTERM)", 6 => " (SIGABRT)", 11 => " (SIGSEGV)", _ => "" };
+        var where = run is null ? "" : $" after {run.CompletedLevels} of {run.TotalLevels} levels";
+        return $"the runner was killed by signal {signal}{name}{where}; the levels it stored before are kept with their samples{(stderrLine is null ? "" : $" (its last words: {stderrLine})")}";
     }
 
     private async Task FinishAsync(int runId, RunStatus status, string? error)

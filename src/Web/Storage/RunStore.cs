@@ -1,5 +1,6 @@
 using Dashboard.Data;
 using Dashboard.Data.Entities;
+using Dashboard.Data.Runs;
 using Dashboard.Service.Contracts.Scenarios;
 using Microsoft.EntityFrameworkCore;
 
@@ -202,6 +203,16 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
             .Where(x => x.Link is not null)
             .Select(x => (x.Id, x.Link!))
             .ToList();
+    }
+
+    /// <summary>
+    /// Marks the runs whose runner was killed without ending them (recorded runner process gone) Interrupted, with the
+    /// reason (<see cref="AbandonedRuns"/>); returns them.
+    /// </summary>
+    public async Task<IReadOnlyList<RunEntity>> MarkAbandonedAsync(CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await AbandonedRuns.MarkAsync(db, cancellationToken);
     }
 
     /// <summary>A new queued run with the scenario of run <paramref name="id"/>; null when there is no such run.</summary>

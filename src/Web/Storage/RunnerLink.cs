@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Dashboard.Data.Runs;
 
 namespace Dashboard.Web.Storage;
 
@@ -10,7 +11,8 @@ namespace Dashboard.Web.Storage;
 /// </summary>
 /// <param name="RunnerRunId">The runner's own run id, once its <c>run-started</c> event arrived.</param>
 /// <param name="RunnerPid">The runner's process id.</param>
-public sealed record RunnerLink(int? RunnerRunId, int? RunnerPid)
+/// <param name="RunnerProcess">The runner's process id with its start time, so a restarted dashboard never signals a process that got the id since; null in rows written before it was recorded.</param>
+public sealed record RunnerLink(int? RunnerRunId, int? RunnerPid, ProcessIdentity? RunnerProcess = null)
 {
     private const string Property = "dashboardRunner";
 

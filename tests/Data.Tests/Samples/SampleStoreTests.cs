@@ -143,6 +143,76 @@ public sealed class SampleStoreTests : IDisposable
         Assert.False(File.Exists(_database.FilePath));
     }
 
+    [Fact]
+    public async Task AppendLevel_NewLevel_StoresTheRowItsSamplesAndRangeTogether()
+    {
+        var level = await NewLevelAsync();
+        var samples = TestData.Samples(1_003);
+
+        using (var store = new SampleStore(_database.FilePath))
+        {
+            Assert.Equal(1_003, store.AppendLevel(level, samples));
+        }
+
+        Assert.True(level.Id > 0);
+        Assert.Equal(samples, await ReadAllAsync(level.Id));
+        using var db = _database.NewContext();
+        var stored = await db.Levels.SingleAsync();
+        Assert.Equal((1L, 1_003L), (stored.FirstSampleId!.Value, stored.LastSampleId!.Value));
+        Assert.Equal((level.FirstSampleId, level.LastSampleId), (stored.FirstSampleId, stored.LastSampleId));
+    }
+
+    [Fact]
+    public async Task AppendLevel_SqliteFailsHalfwayThroughTheSamples_StoresNeitherTheLevelNorAnySample()
+    {
+        var level = await NewLevelAsync();
+        var samples = TestData.Samples(1_000);
+        // A real failure inside the transaction, after the level row and 700 samples were written (as a kill or a full disk would strike).
+        samples[700] = samples[700] with { StartOffsetUs = 424_242 };
+        using (var connection = _database.OpenConnection())
+        using (var trigger = connection.CreateCommand())
+        {
+            trigger.CommandText = "CREATE TRIGGER \"TR_Test_Fail\" BEFORE INSERT ON \"Samples\" WHEN NEW.\"StartOffsetUs\" = 424242 BEGIN SELECT RAISE(ABORT, 'injected failure'); END";
+            trigger.ExecuteNonQuery();
+        }
+
+        using (var store = new SampleStore(_database.FilePath))
+        {
+            var error = Assert.Throws<SqliteException>(() => store.AppendLevel(level, samples));
+            Assert.Contains("injected failure", error.Message, StringComparison.Ordinal);
+        }
+
+        using var db = _database.NewContext();
+        Assert.Equal(0, await db.Levels.CountAsync());
+        Assert.Equal(0, await db.Samples.CountAsync());
+    }
+
+    [Fact]
+    public async Task AppendLevel_NoSamples_StoresTheLevelWithoutRange()
+    {
+        var level = await NewLevelAsync();
+        using (var store = new SampleStore(_database.FilePath))
+        {
+            Assert.Equal(0, store.AppendLevel(level, []));
+        }
+
+        using var db = _database.NewContext();
+        Assert.Null((await db.Levels.SingleAsync()).FirstSampleId);
+    }
+
+    /// <summary>A stored run and a new, unsaved level of it (RunId set, no navigation), as the runner builds one.</summary>
+    private async Task<LevelEntity> NewLevelAsync()
+    {
+        using var db = _database.Open();
+        var run = TestData.Run();
+        db.Runs.Add(run);
+        await db.SaveChangesAsync();
+        var level = TestData.Level(run);
+        level.Run = null;
+        level.RunId = run.Id;
+        return level;
+    }
+
     private async Task<List<LevelEntity>> AddLevelsAsync(int count)
     {
         using var db = _database.Open();

@@ -280,7 +280,19 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
             }
         }
 
-        private string ExitSuffix() => _process.HasExited ? $" (exit code {_process.ExitCode})" : "";
+        // .NET reports a process ended by signal N as exit code 128 + N; 130 is a driver's own exit after SIGINT.
+        private string ExitSuffix() => !_process.HasExited ? ""
+            : _process.ExitCode is > 128 and < 160 and not 130 ? $" (exit code {_process.ExitCode}: killed by signal {_process.ExitCode - 128}{SignalName(_process.ExitCode - 128)})"
+            : $" (exit code {_process.ExitCode})";
+
+        private static string SignalName(int signal) => signal switch
+        {
+            9 => ", SIGKILL",
+            15 => ", SIGTERM",
+            6 => ", SIGABRT",
+            11 => ", SIGSEGV",
+            _ => "",
+        };
 
         private string StderrSuffix()
         {
