@@ -24,13 +24,13 @@ public static class VariantCatalogue
     public static IReadOnlyList<EndpointVariant> All { get; } =
     [
         new("AspNetUdsBinXml", AspNet, "HTTP/1.1 over a Unix domain socket", "binary XML (MC-NBFX)", "None", "None", "PipeNoSec (local IPC, binary)", IsLocalIpc: true, IsBinary: true),
-        new("AspNetUdsBinXmlPeer", AspNet, "HTTP/1.1 over a Unix domain socket", "binary XML (MC-NBFX)", "TransportCredentialOnly", "OsIdentity", "PipeTptSgnWin (nearest)", IsLocalIpc: true, IsBinary: true, SecureLater),
+        new("AspNetUdsBinXmlPeer", AspNet, "HTTP/1.1 over a Unix domain socket", "binary XML (MC-NBFX)", "TransportCredentialOnly", "OsIdentity", "PipeTptSgnWin (nearest)", IsLocalIpc: true, IsBinary: true),
         new("AspNetH2BinXml", AspNet, "HTTP/2 cleartext (prior knowledge)", "binary XML (MC-NBFX)", "None", "None", "TcpNoSec (binary, persistent connection)", IsLocalIpc: false, IsBinary: true),
-        new("AspNetH2TlsBinXmlCert", AspNet, "HTTP/2 over TLS", "binary XML (MC-NBFX)", "Transport", "Certificate", "TcpTptEncCert", IsLocalIpc: false, IsBinary: true, SecureLater),
+        new("AspNetH2TlsBinXmlCert", AspNet, "HTTP/2 over TLS (ALPN)", "binary XML (MC-NBFX)", "Transport", "Certificate", "TcpTptEncCert", IsLocalIpc: false, IsBinary: true),
         new("AspNetHttpXml", AspNet, "HTTP/1.1", "text XML (DataContractSerializer)", "None", "None", "HttpNoSec without the envelope", IsLocalIpc: false, IsBinary: false),
         new("AspNetHttpJson", AspNet, "HTTP/1.1", "JSON (System.Text.Json)", "None", "None", "REST baseline, beyond the thesis", IsLocalIpc: false, IsBinary: false),
-        new("AspNetHttpsJson", AspNet, "HTTP/1.1 over TLS", "JSON (System.Text.Json)", "Transport", "None", "HttpsTpt", IsLocalIpc: false, IsBinary: false, SecureLater),
-        new("AspNetHttpsJsonBasic", AspNet, "HTTP/1.1 over TLS", "JSON (System.Text.Json)", "Transport", "Basic", "HttpsTptBasic", IsLocalIpc: false, IsBinary: false, SecureLater),
+        new("AspNetHttpsJson", AspNet, "HTTP/1.1 over TLS", "JSON (System.Text.Json)", "Transport", "None", "HttpsTpt", IsLocalIpc: false, IsBinary: false),
+        new("AspNetHttpsJsonBasic", AspNet, "HTTP/1.1 over TLS", "JSON (System.Text.Json)", "Transport", "Basic", "HttpsTptBasic", IsLocalIpc: false, IsBinary: false),
         new("MetroSoap11", Metro, "HTTP/1.1", "SOAP 1.1 text XML", "None", "None", "HttpNoSec (BasicHttpBinding)", IsLocalIpc: false, IsBinary: false),
         new("MetroSoap11Basic", Metro, "HTTP/1.1", "SOAP 1.1 text XML", "TransportCredentialOnly", "Basic", "WTCOBasic / JTCOBasic", IsLocalIpc: false, IsBinary: false),
         new("MetroSoap11Https", Metro, "HTTP/1.1 over TLS", "SOAP 1.1 text XML", "Transport", "None", "HttpsTpt", IsLocalIpc: false, IsBinary: false),
