@@ -8,21 +8,44 @@ namespace Dashboard.Tests.RealProcesses;
 
 /// <summary>
 /// The real service host executable (src/Service/Host, built with the solution), started on free ports with its own
-/// Unix socket folder, for tests on real sockets. Disposing stops it with SIGTERM (SIGKILL after 10 s).
+/// Unix socket folder and its own data folder (so its own security material, docs/security.md), for tests on real
+/// sockets. Disposing stops it with SIGTERM (SIGKILL after 10 s) and removes the folders it made.
 /// </summary>
 public sealed partial class ServiceHostProcess : IAsyncDisposable
 {
-    private static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp"];
+    private static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetH2TlsBinXmlCert", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp"];
 
     private readonly Process _process;
     private readonly string _socketDirectory;
-    private readonly List<string> _output = [];
+    private readonly string? _ownedDataDirectory;
+    private readonly List<string> _output;
 
-    private ServiceHostProcess(Process process, string socketDirectory, Uri controlAddress)
+    private ServiceHostProcess(Process process, string socketDirectory, string dataDirectory, bool ownsDataDirectory, List<string> output, Uri controlAddress)
     {
         _process = process;
         _socketDirectory = socketDirectory;
+        _ownedDataDirectory = ownsDataDirectory ? dataDirectory : null;
+        _output = output;
+        DataDirectory = dataDirectory;
         ControlAddress = controlAddress;
+    }
+
+    /// <summary>The host's data folder (<c>ServiceHost:DataDirectory</c>): a temporary folder of its own unless the test gave one.</summary>
+    public string DataDirectory { get; }
+
+    /// <summary>The host's security folder, <c>&lt;DataDirectory&gt;/security</c>: CA, key stores, <c>credentials.json</c> (docs/security.md).</summary>
+    public string SecurityDirectory => Path.Combine(DataDirectory, "security");
+
+    /// <summary>Every line the host wrote to stdout and stderr so far.</summary>
+    public IReadOnlyList<string> Output
+    {
+        get
+        {
+            lock (_output)
+            {
+                return [.. _output];
+            }
+        }
     }
 
     /// <summary>The control API's base address, e.g. <c>http://127.0.0.1:41234/</c>.</summary>
@@ -43,7 +66,17 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     /// <summary>Starts the host and waits until its control API answers and the aspnet variants listen.</summary>
     /// <param name="jvm">True to let the host start the JVM service (metro, ice); false for the aspnet stack only.</param>
     /// <param name="extraArguments">More <c>--Section:Key=value</c> arguments.</param>
-    public static async Task<ServiceHostProcess> StartAsync(bool jvm = false, params string[] extraArguments)
+    public static Task<ServiceHostProcess> StartAsync(bool jvm = false, params string[] extraArguments) =>
+        StartAsync(Directory.CreateTempSubdirectory("host-data-").FullName, ownsDataDirectory: true, jvm, extraArguments);
+
+    /// <summary>Starts the host on the data folder <paramref name="dataDirectory"/>, which the test owns (it is not removed): restarts on the same material.</summary>
+    /// <param name="dataDirectory">The data folder (<c>ServiceHost:DataDirectory</c>).</param>
+    /// <param name="jvm">True to let the host start the JVM service (metro, ice); false for the aspnet stack only.</param>
+    /// <param name="extraArguments">More <c>--Section:Key=value</c> arguments.</param>
+    public static Task<ServiceHostProcess> StartWithDataDirectoryAsync(string dataDirectory, bool jvm = false, params string[] extraArguments) =>
+        StartAsync(dataDirectory, ownsDataDirectory: false, jvm, extraArguments);
+
+    private static async Task<ServiceHostProcess> StartAsync(string dataDirectory, bool ownsDataDirectory, bool jvm, string[] extraArguments)
     {
         if (!File.Exists(ExecutablePath))
         {
@@ -54,6 +87,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         var start = new ProcessStartInfo(ExecutablePath) { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true };
         start.ArgumentList.Add("--urls=http://127.0.0.1:0");
         start.ArgumentList.Add($"--ServiceHost:SocketDirectory={socketDirectory}");
+        start.ArgumentList.Add($"--ServiceHost:DataDirectory={dataDirectory}");
         start.ArgumentList.Add($"--Jvm:Enabled={jvm}");
         foreach (var variant in VariantsWithPorts)
         {
@@ -98,7 +132,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         });
 
         var address = await ready.Task.WaitAsync(TimeSpan.FromSeconds(60));
-        var host = new ServiceHostProcess(process, socketDirectory, address);
+        var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address);
         if (jvm)
         {
             await host.WaitForEndpointAsync("MetroSoap11", TimeSpan.FromSeconds(90));
@@ -161,6 +195,11 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         if (Directory.Exists(_socketDirectory))
         {
             Directory.Delete(_socketDirectory, recursive: true);
+        }
+
+        if (_ownedDataDirectory is not null && Directory.Exists(_ownedDataDirectory))
+        {
+            Directory.Delete(_ownedDataDirectory, recursive: true);
         }
     }
 

@@ -10,9 +10,23 @@ public interface IClientDriver
     /// <summary>The client technology id this driver implements (<c>dotnet</c>, <c>java</c>, <c>node</c>).</summary>
     string ClientId { get; }
 
-    /// <summary>Opens a session for one cell: <paramref name="endpoint"/> as the host listed it, calling <paramref name="payload"/>.</summary>
+    /// <summary>
+    /// Opens a session for one cell: <paramref name="endpoint"/> as the host listed it, calling <paramref name="payload"/>,
+    /// with the CA and credentials of <paramref name="security"/> (null or <see cref="ClientSecurity.None"/> for unsecure variants).
+    /// </summary>
     /// <exception cref="LoadClientException">This client cannot use the endpoint, or its driver process cannot start; the message says why.</exception>
-    Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, CancellationToken cancellationToken);
+    Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security, CancellationToken cancellationToken);
+}
+
+/// <summary>Shorthands of <see cref="IClientDriver"/>.</summary>
+public static class ClientDriverExtensions
+{
+    /// <summary>Opens a cell of an unsecure variant (no CA, no credentials).</summary>
+    public static Task<ICellSession> OpenCellAsync(this IClientDriver driver, HostEndpoint endpoint, PayloadCase payload, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(driver);
+        return driver.OpenCellAsync(endpoint, payload, null, cancellationToken);
+    }
 }
 
 /// <summary>One cell's driver, kept for all its levels and repetitions (a driver process stays warm across them).</summary>
@@ -29,13 +43,13 @@ public abstract class InProcessClientDriver : IClientDriver
     /// <inheritdoc />
     public abstract string ClientId { get; }
 
-    /// <summary>Creates the factory of one cell's clients.</summary>
-    /// <exception cref="LoadClientException">The endpoint's address or transport cannot be used by this client.</exception>
-    public abstract ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload);
+    /// <summary>Creates the factory of one cell's clients; <paramref name="security"/> carries the CA and credentials of secure variants.</summary>
+    /// <exception cref="LoadClientException">The endpoint's address or transport cannot be used by this client, or its CA or credentials are missing or unreadable.</exception>
+    public abstract ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null);
 
     /// <inheritdoc />
-    public Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, CancellationToken cancellationToken) =>
-        Task.FromResult<ICellSession>(new EngineSession(CreateFactory(endpoint, payload)));
+    public Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security, CancellationToken cancellationToken) =>
+        Task.FromResult<ICellSession>(new EngineSession(CreateFactory(endpoint, payload, security)));
 
     private sealed class EngineSession(ILoadClientFactory factory) : ICellSession
     {

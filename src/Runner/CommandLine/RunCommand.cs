@@ -12,8 +12,8 @@ using Spectre.Console;
 namespace Dashboard.Runner.CommandLine;
 
 /// <summary>
-/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json]</c> (DESIGN.md §4): runs a scenario
-/// headless, stores its samples, prints the per-level table.
+/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json] [--security-dir DIR]</c> (DESIGN.md §4): runs
+/// a scenario headless, stores its samples, prints the per-level table.
 /// </summary>
 public static class RunCommand
 {
@@ -27,27 +27,34 @@ public static class RunCommand
         var levelsCsv = new Option<FileInfo?>("--levels-csv") { Description = "Also write the per-level aggregates to this CSV file." };
         var progressMode = new Option<string>("--progress") { Description = "Progress output: 'bar' (default, for people) or 'json' (one JSON object per stdout line).", DefaultValueFactory = _ => "bar" };
         progressMode.AcceptOnlyFromAmong("bar", "json");
+        var securityDir = new Option<DirectoryInfo>("--security-dir")
+        {
+            Description = "The host's security folder (CA certificate, client key store, credentials.json; docs/security.md). Default: the local host's <DataDirectory>/security.",
+            DefaultValueFactory = _ => new DirectoryInfo(Service.Contracts.Security.HostDataDirectory.DefaultSecurityDirectory),
+        };
 
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
-            scenario, database, levelsCsv, progressMode,
+            scenario, database, levelsCsv, progressMode, securityDir,
         };
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
             parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
-            parse.GetValue(progressMode) == "json", drivers, generator, cancellationToken));
+            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers, generator, cancellationToken));
         return command;
     }
 
-    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
+    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, DirectoryInfo securityDirectory, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
     {
         // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
         // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
         var cancellationToken = interrupt;
         var stderr = Console.Error;
         ScenarioDocument scenario;
+        SecurityFolder? security;
         try
         {
             scenario = ScenarioLoader.Load(scenarioFile.FullName);
+            security = SecurityFolder.ForScenario(scenario, securityDirectory.FullName);
         }
         catch (ScenarioException e)
         {
@@ -67,7 +74,7 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"));
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"), security);
         Data.Entities.RunEntity run;
         try
         {

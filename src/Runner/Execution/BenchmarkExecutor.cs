@@ -26,7 +26,8 @@ namespace Dashboard.Runner.Execution;
 /// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (DESIGN.md §2).</param>
 /// <param name="generator">The runner and the driver processes it starts (generator CPU); default the runner alone.</param>
 /// <param name="notice">Receives one line per run found left <c>Running</c> by a runner that was killed, marked Interrupted before this run starts.</param>
-public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null)
+/// <param name="security">The security folder the secure variants' CA and credentials come from (docs/security.md); null when the scenario has no secure variant.</param>
+public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null)
 {
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
@@ -102,7 +103,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
     private async Task RunCellAsync(ScenarioDocument scenario, Cell cell, ResultsDbContext db, SampleStore samples, ResourcePoller? resources, RunEntity run, CancellationToken cancellationToken)
     {
         run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, starting the client";
-        await using var session = await cell.Driver.OpenCellAsync(cell.Endpoint, cell.Payload, cancellationToken);
+        await using var session = await cell.Driver.OpenCellAsync(cell.Endpoint, cell.Payload, security?.For(cell.Endpoint), cancellationToken);
         for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
         {
             foreach (var clients in scenario.Levels)

@@ -1,10 +1,12 @@
 using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Hosting;
+using Dashboard.Service.Host.Security;
 
 // The service host (DESIGN.md §2): control API on :5090, the aspnet variants in this process,
 // the JVM service (metro, ice) as a supervised child process.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
 builder.AddServiceHostOptions();
+builder.AddSecurityMaterial(); // before every hosted service: the JVM supervisor hands the material to the JVM service
 builder.AddEndpointRegistry();
 builder.AddResourceMonitor();
 builder.AddAspNetStack();
@@ -12,4 +14,5 @@ builder.AddJvmStack();
 
 var app = builder.Build();
 app.MapControlApi();
+app.MapSecurityApi();
 app.Run();

@@ -52,6 +52,9 @@ public sealed class ScenarioDraft
     /// <summary>Repetitions of each level.</summary>
     public int Repetitions { get; set; } = 1;
 
+    /// <summary>The credential profile the secure variants are called with (docs/security.md); kept from the document it was made from.</summary>
+    public string CredentialProfile { get; set; } = Dashboard.Service.Contracts.Security.CredentialProfile.DefaultName;
+
     /// <summary>A draft holding <paramref name="document"/>.</summary>
     public static ScenarioDraft From(ScenarioDocument document)
     {
@@ -66,6 +69,7 @@ public sealed class ScenarioDraft
             DurationSeconds = (int)(document.Duration?.TotalSeconds ?? 10),
             Warmup = document.Warmup,
             Repetitions = document.Repetitions,
+            CredentialProfile = document.CredentialProfile,
         };
         draft.Variants.AddRange(document.Variants);
         draft.Clients.AddRange(document.Clients);
@@ -104,6 +108,7 @@ public sealed class ScenarioDraft
         Duration = Bound == WorkloadBound.Duration ? TimeSpan.FromSeconds(DurationSeconds) : null,
         Warmup = Warmup,
         Repetitions = Repetitions,
+        CredentialProfile = CredentialProfile,
     };
 
     /// <summary>

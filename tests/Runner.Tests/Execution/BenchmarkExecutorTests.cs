@@ -170,7 +170,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
     {
         public override string ClientId => "dotnet";
 
-        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload) => new Factory(delay, openFails?.Invoke(endpoint) ?? false, outcome);
+        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null) => new Factory(delay, openFails?.Invoke(endpoint) ?? false, outcome);
 
         private sealed class Factory(TimeSpan delay, bool openFails, SampleOutcome outcome) : ILoadClientFactory, ILoadClient
         {

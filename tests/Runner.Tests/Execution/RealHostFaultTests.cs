@@ -86,8 +86,8 @@ public sealed class RealHostFaultTests : IDisposable
             }
         }
 
-        public override ILoadClientFactory CreateFactory(Service.Contracts.Variants.HostEndpoint endpoint, Service.Contracts.Payloads.PayloadCase payload) =>
-            new Factory(inner.CreateFactory(endpoint, payload), this);
+        public override ILoadClientFactory CreateFactory(Service.Contracts.Variants.HostEndpoint endpoint, Service.Contracts.Payloads.PayloadCase payload, ClientSecurity? security = null) =>
+            new Factory(inner.CreateFactory(endpoint, payload, security), this);
 
         private sealed class Factory(ILoadClientFactory inner, KillingDriver owner) : ILoadClientFactory
         {

@@ -24,14 +24,18 @@ public abstract class DotNetBinding
     /// <exception cref="MessageFormatException">The body is not the operation's response.</exception>
     public abstract object? ReadResponse(OperationContract operation, Stream body);
 
-    /// <summary>The binding of <paramref name="variant"/>, or null when the dotnet client does not call it in this build.</summary>
+    /// <summary>
+    /// The binding of <paramref name="variant"/>, or null when the dotnet client does not call it in this build. Secure
+    /// variants share their unsecure twin's binding: TLS, Basic and client certificates are the handler's and the
+    /// request's business (<see cref="DotNetSecurity"/>), the peer variant's OS identity the kernel's.
+    /// </summary>
     public static DotNetBinding? For(string variant) => variant switch
     {
-        "AspNetUdsBinXml" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.BinaryXml),
-        "AspNetH2BinXml" => new AspNet(System.Net.HttpVersion.Version20, MessageCodecs.BinaryXml),
+        "AspNetUdsBinXml" or "AspNetUdsBinXmlPeer" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.BinaryXml),
+        "AspNetH2BinXml" or "AspNetH2TlsBinXmlCert" => new AspNet(System.Net.HttpVersion.Version20, MessageCodecs.BinaryXml),
         "AspNetHttpXml" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.TextXml),
-        "AspNetHttpJson" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.Json),
-        "MetroSoap11" => new Soap(SoapEnvelope.Soap11),
+        "AspNetHttpJson" or "AspNetHttpsJson" or "AspNetHttpsJsonBasic" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.Json),
+        "MetroSoap11" or "MetroSoap11Basic" or "MetroSoap11Https" or "MetroSoap11HttpsBasic" => new Soap(SoapEnvelope.Soap11),
         "MetroSoap12Wsa" => new Soap(SoapEnvelope.Soap12Addressing),
         _ => null,
     };

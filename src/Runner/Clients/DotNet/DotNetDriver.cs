@@ -26,7 +26,7 @@ public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
     public override string ClientId => "dotnet";
 
     /// <inheritdoc />
-    public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload)
+    public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(payload);
@@ -37,13 +37,17 @@ public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
             throw new LoadClientException($"payload {payload.Id} names an unknown operation {payload.Operation}");
         }
 
-        return new Factory(endpoint, binding, operation, payload, timeout);
+        return new Factory(endpoint, binding, operation, payload, timeout, DotNetSecurity.For(endpoint, security));
     }
 
-    private sealed class Factory(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout) : ILoadClientFactory
+    private sealed class Factory(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout, DotNetSecurity security) : ILoadClientFactory
     {
-        public ILoadClient CreateClient(int clientIndex) => new HttpLoadClient(endpoint, binding, operation, payload, timeout);
+        public ILoadClient CreateClient(int clientIndex) => new HttpLoadClient(endpoint, binding, operation, payload, timeout, security);
 
-        public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+        public ValueTask DisposeAsync()
+        {
+            security.Dispose();
+            return ValueTask.CompletedTask;
+        }
     }
 }

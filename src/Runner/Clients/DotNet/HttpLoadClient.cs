@@ -23,7 +23,13 @@ namespace Dashboard.Runner.Clients.DotNet;
 /// <item><c>ConnectCallback</c> opens the socket itself (<c>NoDelay</c> on TCP; a <see cref="UnixDomainSocketEndPoint"/>
 /// for <c>unix:</c> addresses) and wraps it in a <see cref="ByteCountingStream"/>: a request's bytes on the wire are
 /// the bytes written during the call, its response's the bytes read (headers and HTTP/2 frames included).</item>
-/// <item>HTTP/2 variants are called with <c>RequestVersionExact</c> 2.0 over <c>http://</c>: prior knowledge, no upgrade.</item>
+/// <item>HTTP/2 variants are called with <c>RequestVersionExact</c> 2.0: over <c>http://</c> prior knowledge, no upgrade;
+/// over <c>https://</c> ALPN.</item>
+/// <item>TLS (<c>https://</c>) is the handler's, on top of the counted stream, so TLS records and handshakes are counted
+/// as wire bytes; the server is trusted only through the host's CA (<see cref="DotNetSecurity"/>), name checked; a client
+/// certificate is presented when the variant takes one; Basic credentials travel in every request's header.</item>
+/// <item>HTTP 401/403 and TLS refusals (a handshake that fails, or the server's alert right after it) are outcome
+/// Authentication; the connection probe lets them through, so every sample of a refused level says so.</item>
 /// <item>No proxy, no cookies, no decompression, no redirects: nothing between the client and the service.</item>
 /// </list>
 /// Every call encodes the arguments afresh (a real client serializes each call) and decodes and checks the reply.
@@ -39,10 +45,17 @@ public sealed class HttpLoadClient : ILoadClient
     private readonly Uri _probeUri;
     private readonly HttpClient _http;
     private readonly MemoryStream _requestBody = new();
+    private readonly DotNetSecurity _security;
     private ByteCountingStream? _connection;
 
     /// <summary>Creates the client; nothing is connected until <see cref="OpenAsync"/>.</summary>
-    public HttpLoadClient(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout)
+    /// <param name="endpoint">The endpoint as the host listed it.</param>
+    /// <param name="binding">How the variant is called.</param>
+    /// <param name="operation">The payload's operation.</param>
+    /// <param name="payload">The payload case.</param>
+    /// <param name="timeout">Per-request (and connect) timeout.</param>
+    /// <param name="security">CA, client certificate and Basic header of a secure endpoint; default none. Owned by the caller.</param>
+    public HttpLoadClient(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout, DotNetSecurity? security = null)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(binding);
@@ -52,6 +65,7 @@ public sealed class HttpLoadClient : ILoadClient
         _operation = operation;
         _payload = payload;
         _arguments = payload.CreateArguments();
+        _security = security ?? DotNetSecurity.None;
         var unixPath = DotNetBinding.IsUnixSocket(endpoint) ? endpoint.Address["unix:".Length..] : null;
         var baseUri = unixPath is null ? new Uri(endpoint.Address) : new Uri("http://localhost/");
         _uri = binding.TargetOf(baseUri, operation);
@@ -69,6 +83,7 @@ public sealed class HttpLoadClient : ILoadClient
             ConnectTimeout = timeout,
             ConnectCallback = (context, cancellationToken) => ConnectAsync(context, unixPath, cancellationToken),
         };
+        _security.Configure(handler);
         _http = new HttpClient(handler, disposeHandler: true) { Timeout = timeout };
     }
 
@@ -80,11 +95,15 @@ public sealed class HttpLoadClient : ILoadClient
         {
             using var probe = CreateRequest(_probeUri, EmptyMethod, []);
             using var response = await _http.SendAsync(probe, HttpCompletionOption.ResponseContentRead, cancellationToken);
-            if (!response.IsSuccessStatusCode)
+            if (!response.IsSuccessStatusCode && !IsRefusal(response.StatusCode))
             {
                 var answer = (await response.Content.ReadAsStringAsync(cancellationToken)).ReplaceLineEndings(" ");
                 throw new LoadClientException($"{_endpoint.Name} at {_endpoint.Address} answered the connection probe with HTTP {(int)response.StatusCode} {response.ReasonPhrase}: {answer[..Math.Min(answer.Length, 300)]}");
             }
+        }
+        catch (HttpRequestException e) when (DotNetSecurity.IsTlsRefusal(e))
+        {
+            // The service is there and refuses our credentials: the level runs and every sample says Authentication.
         }
         catch (HttpRequestException e)
         {
@@ -108,7 +127,7 @@ public sealed class HttpLoadClient : ILoadClient
             using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseContentRead, cancellationToken);
             outcome = response.StatusCode switch
             {
-                HttpStatusCode.Unauthorized or HttpStatusCode.Forbidden => SampleOutcome.Authentication,
+                _ when IsRefusal(response.StatusCode) => SampleOutcome.Authentication,
                 _ when !response.IsSuccessStatusCode => SampleOutcome.Fault,
                 _ => Check(await response.Content.ReadAsStreamAsync(cancellationToken)),
             };
@@ -121,9 +140,9 @@ public sealed class HttpLoadClient : ILoadClient
         {
             outcome = SampleOutcome.Timeout;
         }
-        catch (HttpRequestException)
+        catch (HttpRequestException e)
         {
-            outcome = SampleOutcome.Connection;
+            outcome = DotNetSecurity.IsTlsRefusal(e) ? SampleOutcome.Authentication : SampleOutcome.Connection;
         }
 
         connection = _connection;
@@ -142,6 +161,8 @@ public sealed class HttpLoadClient : ILoadClient
 
     private static OperationContract EmptyMethod => OperationCatalogue.All[0];
 
+    private static bool IsRefusal(HttpStatusCode status) => status is HttpStatusCode.Unauthorized or HttpStatusCode.Forbidden;
+
     private HttpRequestMessage CreateRequest(Uri uri, OperationContract operation, object?[] arguments)
     {
         _requestBody.SetLength(0);
@@ -153,6 +174,7 @@ public sealed class HttpLoadClient : ILoadClient
             Content = new ByteArrayContent(_requestBody.GetBuffer(), 0, (int)_requestBody.Length),
         };
         _binding.Describe(request, operation);
+        request.Headers.Authorization = _security.Authorization;
         return request;
     }
 

@@ -30,7 +30,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
     public string ClientId => command.ClientId;
 
     /// <inheritdoc />
-    public async Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, CancellationToken cancellationToken)
+    public async Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(payload);
@@ -52,7 +52,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
         var session = new DriverSession(command.ClientId, process, generator);
         try
         {
-            var job = new { type = "job", protocol = 1, endpoint, payload = payload.Id, timeoutMs = (int)requestTimeout.TotalMilliseconds, credentials = (object?)null, caCertificate = (string?)null };
+            var job = new { type = "job", protocol = 1, endpoint, payload = payload.Id, timeoutMs = (int)requestTimeout.TotalMilliseconds, credentials = security?.Credentials, caCertificate = security?.CaCertificate };
             await session.SendAsync(JsonSerializer.Serialize(job, Json));
             await session.WaitReadyAsync(StartTimeout, cancellationToken);
             return session;

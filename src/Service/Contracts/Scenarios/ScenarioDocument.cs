@@ -37,6 +37,12 @@ public sealed record ScenarioDocument
     public int Repetitions { get; init; } = 1;
 
     /// <summary>
+    /// The credential profile (docs/security.md) whose user name and password the Basic and UsernameToken variants are
+    /// called with; the password stays in the host's <c>credentials.json</c>, never in a scenario. Default <c>bench</c>.
+    /// </summary>
+    public string CredentialProfile { get; init; } = Security.CredentialProfile.DefaultName;
+
+    /// <summary>
     /// The thesis sweep (ch. 7.3): "from one to 50 with the interval of 10 threads and from 50 to 300 with the
     /// interval of 25 threads": 1, 10, 20, 30, 40, 50, 75, 100, ..., 300 (16 levels).
     /// </summary>

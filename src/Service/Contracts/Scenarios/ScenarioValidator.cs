@@ -92,12 +92,18 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
 
         RuleFor(s => s.Warmup).InclusiveBetween(0, 100_000)
             .WithMessage(s => $"{s.Warmup} is out of range; 0..100000 warm-up requests per client").OverridePropertyName("warmup");
+        RuleFor(s => s.CredentialProfile).Must(BeAProfileName)
+            .WithMessage(s => $"'{s.CredentialProfile}' is not a credential profile name (1..100 letters, digits, '-', '_' or '.'); the host's default profile is 'bench'")
+            .OverridePropertyName("credentialProfile");
         RuleFor(s => s.Repetitions).InclusiveBetween(1, 100)
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
     }
 
     private static bool BeAnHttpAddress(string? host) =>
         Uri.TryCreate(host, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps);
+
+    private static bool BeAProfileName(string? name) =>
+        name is { Length: > 0 and <= 100 } && name.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.');
 
     private static bool NotRepeat<T>(IReadOnlyList<T>? items) => items is null || items.Distinct().Count() == items.Count;
 

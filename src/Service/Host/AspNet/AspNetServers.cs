@@ -1,9 +1,12 @@
 using System.Net;
+using System.Security.Authentication;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Hosting;
+using Dashboard.Service.Host.Security;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Https;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.AspNet;
@@ -12,8 +15,11 @@ namespace Dashboard.Service.Host.AspNet;
 /// Serves the aspnet variants: one Kestrel server per variant, each on its own port or Unix socket, in the host's
 /// process (so the host's CPU and memory in <c>/resources</c> are this stack's). A variant gets a server when
 /// <see cref="ServiceHostOptions.Ports"/> names it (TCP) or when it is a local-IPC variant (Unix socket).
+/// TLS variants use the host's server certificate (<see cref="SecurityMaterial"/>), TLS 1.2 or 1.3; the mutual TLS
+/// variant requires a client certificate that chains to the host's CA alone and is valid now (else 403); the Basic
+/// variant checks the credential profiles (else 401); the peer variant the caller's uid (else 403) (docs/security.md).
 /// </summary>
-public sealed class AspNetServers(IOptions<ServiceHostOptions> options, EndpointRegistry registry, ILogger<AspNetServers> logger) : IHostedService
+public sealed class AspNetServers(IOptions<ServiceHostOptions> options, SecurityMaterial material, EndpointRegistry registry, ILogger<AspNetServers> logger) : IHostedService
 {
     /// <summary>The group name of this stack in the registry and <c>/healthz</c>.</summary>
     public const string Group = "aspnet";
@@ -34,16 +40,16 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Endpoint
                 Directory.CreateDirectory(settings.EffectiveSocketDirectory);
                 var path = Path.Combine(settings.EffectiveSocketDirectory, file);
                 File.Delete(path);
-                await StartServerAsync(variant, settings, listen => listen.ListenUnixSocket(path, l => l.Protocols = variant.Protocols), cancellationToken);
+                await StartServerAsync(variant, settings, listen => listen.ListenUnixSocket(path, l => Configure(l, variant)), cancellationToken);
                 address = "unix:" + path;
             }
             else if (settings.Ports.TryGetValue(variant.Name, out var port))
             {
                 var bind = ParseBindAddress(settings.BindAddress);
-                var server = await StartServerAsync(variant, settings, listen => listen.Listen(bind, port, l => l.Protocols = variant.Protocols), cancellationToken);
+                var server = await StartServerAsync(variant, settings, listen => listen.Listen(bind, port, l => Configure(l, variant)), cancellationToken);
                 var bound = new Uri(server.Services.GetRequiredService<Microsoft.AspNetCore.Hosting.Server.IServer>()
                     .Features.Get<IServerAddressesFeature>()!.Addresses.First());
-                address = $"http://{settings.AdvertisedHost}:{bound.Port}/";
+                address = $"{(variant.Tls ? "https" : "http")}://{settings.AdvertisedHost}:{bound.Port}/";
             }
             else
             {
@@ -97,10 +103,58 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Endpoint
         });
         var app = builder.Build();
         var codec = variant.Codec;
-        app.Run(context => OperationEndpoint.HandleAsync(context, codec));
+        switch (variant.Credential)
+        {
+            case AspNetCredential.Basic:
+                var passwords = RequestAuthorization.PasswordsByUser(material.Profiles);
+                app.Run(context => RequestAuthorization.CheckBasic(context, passwords) ? OperationEndpoint.HandleAsync(context, codec) : Task.CompletedTask);
+                break;
+            case AspNetCredential.Certificate:
+                app.Run(context => RequestAuthorization.CheckClientCertificate(context, material.IsTrustedClientCertificate) ? OperationEndpoint.HandleAsync(context, codec) : Task.CompletedTask);
+                break;
+            case AspNetCredential.PeerUid:
+                var uids = settings.PeerUids.Length > 0 ? settings.PeerUids.ToHashSet() : [PeerCredentials.CurrentUid];
+                app.Run(context => RequestAuthorization.CheckPeer(context, uids) ? OperationEndpoint.HandleAsync(context, codec) : Task.CompletedTask);
+                break;
+            default:
+                app.Run(context => OperationEndpoint.HandleAsync(context, codec));
+                break;
+        }
+
         await app.StartAsync(cancellationToken);
         _servers.Add(app);
         return app;
+    }
+
+    private void Configure(ListenOptions listen, AspNetVariant variant)
+    {
+        listen.Protocols = variant.Protocols;
+        if (variant.Credential == AspNetCredential.PeerUid)
+        {
+            listen.Use(RequestAuthorization.ReadPeerUid);
+        }
+
+        if (!variant.Tls)
+        {
+            return;
+        }
+
+        listen.UseHttps(https =>
+        {
+            https.ServerCertificate = material.ServerCertificate;
+            https.SslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13;
+            https.CheckCertificateRevocation = false;
+            if (variant.Credential == AspNetCredential.Certificate)
+            {
+                // The client proves it holds the certificate's key in the handshake (CertificateVerify); whether the
+                // certificate is ours is decided per connection in the request pipeline (RequestAuthorization.CheckClientCertificate),
+                // as ASP.NET Core's certificate authentication does: a refusal is then an HTTP 403 every client reports as
+                // such. Refused in the handshake, a TLS 1.3 client would only see its connection dropped after its own
+                // handshake had completed (.NET's server closes without an alert).
+                https.ClientCertificateMode = ClientCertificateMode.AllowCertificate;
+                https.AllowAnyClientCertificate();
+            }
+        });
     }
 
     private static IPAddress ParseBindAddress(string bind) => bind switch

@@ -2,6 +2,8 @@ using Dashboard.Service.Host.AspNet;
 using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Jvm;
 using Dashboard.Service.Host.Resources;
+using Dashboard.Service.Host.Security;
+using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
 
@@ -13,8 +15,23 @@ public static class HostingExtensions
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddOptions<ServiceHostOptions>().Bind(builder.Configuration.GetSection(ServiceHostOptions.Section)).ValidateDataAnnotations().ValidateOnStart();
+        builder.Services.AddSingleton<IValidateOptions<ServiceHostOptions>, ServiceHostOptionsValidator>();
         builder.Services.AddOptions<JvmOptions>().Bind(builder.Configuration.GetSection(JvmOptions.Section)).ValidateDataAnnotations().ValidateOnStart();
         builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(15));
+        return builder;
+    }
+
+    /// <summary>
+    /// The security material (docs/security.md): made or reused when the host starts, before every other hosted service
+    /// (call this before <c>AddResourceMonitor</c>, <c>AddAspNetStack</c> and <c>AddJvmStack</c>: hosted services are
+    /// created and started in the order they were added).
+    /// </summary>
+    public static IHostApplicationBuilder AddSecurityMaterial(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddSingleton(sp => SecurityMaterial.LoadOrCreate(
+            sp.GetRequiredService<IOptions<ServiceHostOptions>>().Value, sp.GetRequiredService<ILogger<SecurityMaterial>>()));
+        builder.Services.AddHostedService<SecurityMaterialStartup>();
         return builder;
     }
 

@@ -1,4 +1,6 @@
 using System.ComponentModel.DataAnnotations;
+using Dashboard.Service.Contracts.Security;
+using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
 
@@ -49,6 +51,79 @@ public sealed class ServiceHostOptions
         $"-Dsun.net.httpserver.maxRspTime={SlowClientTimeoutSeconds}",
     ];
 
+    /// <summary>
+    /// The host's data folder; its <c>security/</c> subfolder holds the certificates, key stores and credential profiles
+    /// (docs/security.md). Default <see cref="HostDataDirectory.Default"/> (<c>$XDG_DATA_HOME/dashboard-host</c>, else
+    /// <c>~/.local/share/dashboard-host</c>), the same default the runner uses.
+    /// </summary>
+    public string? DataDirectory { get; set; }
+
+    /// <summary>
+    /// Credential profiles (profile name → user name and optional password): the accepted users of the Basic and
+    /// UsernameToken variants. A profile without a password gets a random one, made once and kept in
+    /// <c>credentials.json</c>. None configured: one profile <c>bench</c> (user <c>bench</c>).
+    /// </summary>
+    public Dictionary<string, CredentialProfileOptions> CredentialProfiles { get; set; } = [];
+
+    /// <summary>The uids allowed to call <c>AspNetUdsBinXmlPeer</c> (checked with SO_PEERCRED); empty: the host's own uid.</summary>
+    public int[] PeerUids { get; set; } = [];
+
+    /// <summary>The data folder to use: <see cref="DataDirectory"/> or <see cref="HostDataDirectory.Default"/>.</summary>
+    public string EffectiveDataDirectory => DataDirectory ?? HostDataDirectory.Default;
+
+    /// <summary>The credential profiles to use: <see cref="CredentialProfiles"/>, or <c>bench</c> when none is configured.</summary>
+    public IReadOnlyDictionary<string, CredentialProfileOptions> EffectiveCredentialProfiles =>
+        CredentialProfiles.Count > 0 ? CredentialProfiles : new Dictionary<string, CredentialProfileOptions> { [DefaultProfile] = new() { UserName = DefaultProfile } };
+
+    /// <summary>The profile scenarios name by default, and the one profile of the default configuration.</summary>
+    public const string DefaultProfile = CredentialProfile.DefaultName;
+
     /// <summary>The socket folder to use: <see cref="SocketDirectory"/> or the per-process default.</summary>
     public string EffectiveSocketDirectory => SocketDirectory ?? Path.Combine(Path.GetTempPath(), $"dashboard-host-{Environment.ProcessId}");
+}
+
+/// <summary>One entry of <c>ServiceHost:CredentialProfiles</c>.</summary>
+public sealed class CredentialProfileOptions
+{
+    /// <summary>The user name (no colon: Basic joins user name and password with one).</summary>
+    public string UserName { get; set; } = "";
+
+    /// <summary>The password, or null to have one made at random once and kept in <c>credentials.json</c>.</summary>
+    public string? Password { get; set; }
+}
+
+/// <summary>Checks <see cref="ServiceHostOptions"/> beyond its attributes: data folder, profiles and peer uids.</summary>
+public sealed class ServiceHostOptionsValidator : IValidateOptions<ServiceHostOptions>
+{
+    /// <inheritdoc />
+    public ValidateOptionsResult Validate(string? name, ServiceHostOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        var errors = new List<string>();
+        if (options.DataDirectory is { } data && !Path.IsPathFullyQualified(data))
+        {
+            errors.Add($"ServiceHost:DataDirectory must be an absolute path, not '{data}'");
+        }
+
+        foreach (var (profile, entry) in options.CredentialProfiles)
+        {
+            if (string.IsNullOrWhiteSpace(profile) || profile.Any(c => !char.IsAsciiLetterOrDigit(c) && c is not '-' and not '_' and not '.'))
+            {
+                errors.Add($"ServiceHost:CredentialProfiles: profile name '{profile}' must be letters, digits, '-', '_' or '.'");
+            }
+
+            if (entry is null || string.IsNullOrWhiteSpace(entry.UserName) || entry.UserName.Contains(':', StringComparison.Ordinal))
+            {
+                errors.Add($"ServiceHost:CredentialProfiles:{profile}:UserName is required and has no ':'");
+            }
+
+            if (entry?.Password is { Length: 0 })
+            {
+                errors.Add($"ServiceHost:CredentialProfiles:{profile}:Password is empty; leave it out to have one made");
+            }
+        }
+
+        errors.AddRange(options.PeerUids.Where(uid => uid < 0).Select(uid => $"ServiceHost:PeerUids: {uid} is not a uid"));
+        return errors.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(errors);
+    }
 }

@@ -16,14 +16,19 @@ public sealed class DotNetDriverTests(DotNetDriverTests.HostFixture fixture) : I
     [InlineData("AspNetH2BinXml")]
     [InlineData("AspNetHttpXml")]
     [InlineData("AspNetHttpJson")]
+    [InlineData("AspNetHttpsJson")]
+    [InlineData("AspNetHttpsJsonBasic")]
+    [InlineData("AspNetH2TlsBinXmlCert")]
+    [InlineData("AspNetUdsBinXmlPeer")]
     public async Task Call_EveryPayloadOnTheVariant_ReplyIsRightAndBytesAreCounted(string variant)
     {
         var endpoint = fixture.Endpoints.Single(e => e.Name == variant);
+        var security = HostSecurity.For(fixture.Host, endpoint);
         var driver = new DotNetDriver();
         var failures = new List<string>();
         foreach (var payload in PayloadCatalogue.All)
         {
-            await using var factory = driver.CreateFactory(endpoint, payload);
+            await using var factory = driver.CreateFactory(endpoint, payload, security);
             var result = await ClosedLoopEngine.RunLevelAsync(factory, new LevelPlan(2, 1, 2, null), CancellationToken.None);
             Assert.Equal(2 * 3, result.Samples.Length);
             foreach (var sample in result.Samples.Where(s => !s.IsSuccess || s.RequestBytes <= 0 || s.ResponseBytes <= 0))
@@ -33,6 +38,36 @@ public sealed class DotNetDriverTests(DotNetDriverTests.HostFixture fixture) : I
         }
 
         Assert.Empty(failures);
+    }
+
+    [Fact]
+    public async Task Call_HttpsVersusHttp_TlsRecordsAreCountedAsWireBytes()
+    {
+        PayloadCatalogue.TryGet("String500", out var payload);
+        var plain = fixture.Endpoints.Single(e => e.Name == "AspNetHttpJson");
+        var tls = fixture.Endpoints.Single(e => e.Name == "AspNetHttpsJson");
+        await using var plainFactory = new DotNetDriver().CreateFactory(plain, payload!);
+        await using var tlsFactory = new DotNetDriver().CreateFactory(tls, payload!, HostSecurity.For(fixture.Host, tls));
+
+        var plainResult = await ClosedLoopEngine.RunLevelAsync(plainFactory, new LevelPlan(1, 1, 5, null), CancellationToken.None);
+        var tlsResult = await ClosedLoopEngine.RunLevelAsync(tlsFactory, new LevelPlan(1, 1, 5, null), CancellationToken.None);
+
+        // A TLS 1.3 record adds 22 bytes (5 header, 1 content type, 16 tag) to each write.
+        Assert.All(tlsResult.Samples, s => Assert.True(s.IsSuccess));
+        Assert.InRange(tlsResult.Statistics.MeanRequestBytes!.Value - plainResult.Statistics.MeanRequestBytes!.Value, 20, 200);
+        Assert.InRange(tlsResult.Statistics.MeanResponseBytes!.Value - plainResult.Statistics.MeanResponseBytes!.Value, 20, 200);
+    }
+
+    [Fact]
+    public void CreateFactory_HttpsWithoutCaCertificate_IsRefusedNamingTheSecurityFolder()
+    {
+        PayloadCatalogue.TryGet("Int", out var payload);
+        var endpoint = fixture.Endpoints.Single(e => e.Name == "AspNetHttpsJson");
+
+        var error = Assert.Throws<LoadClientException>(() => new DotNetDriver().CreateFactory(endpoint, payload!));
+
+        Assert.Contains("no CA certificate", error.Message, StringComparison.Ordinal);
+        Assert.Contains("--security-dir", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -105,6 +140,8 @@ public sealed class DotNetDriverTests(DotNetDriverTests.HostFixture fixture) : I
         private ServiceHostProcess? _host;
 
         public HostEndpoint[] Endpoints { get; private set; } = [];
+
+        public ServiceHostProcess Host => _host!;
 
         public async Task InitializeAsync()
         {

@@ -1,4 +1,5 @@
 using Dashboard.Data.Measurement;
+using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.External;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Payloads;
