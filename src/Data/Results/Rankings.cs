@@ -1,8 +1,10 @@
+using System.Text.Json.Serialization;
 using Dashboard.Data.Measurement;
 
 namespace Dashboard.Data.Results;
 
-/// <summary>What a ranking table orders by.</summary>
+/// <summary>What a ranking table orders by. In JSON, the member's name.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<RankingMetric>))]
 public enum RankingMetric
 {
     /// <summary>Throughput in req/s; higher ranks better.</summary>

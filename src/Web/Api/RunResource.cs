@@ -23,6 +23,12 @@ public sealed record RunResource(
     int CompletedLevels, int TotalLevels, string? Progress, string? Error,
     string Permalink, string SamplesCsv, string LevelsCsv, JsonElement Scenario)
 {
+    /// <summary>Per-level aggregates over repetitions as CSV.</summary>
+    public string AggregatesCsv => $"/api/runs/{Id}/aggregates.csv";
+
+    /// <summary>Ranking tables (JSON).</summary>
+    public string Rankings => $"/api/runs/{Id}/rankings";
+
     /// <summary>The resource of <paramref name="run"/>.</summary>
     public static RunResource From(RunEntity run)
     {

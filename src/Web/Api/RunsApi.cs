@@ -1,6 +1,8 @@
 using System.Text;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
+using Dashboard.Data.Export;
+using Dashboard.Data.Results;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Web.Options;
 using Dashboard.Web.Runs;
@@ -26,8 +28,14 @@ public static class RunsApi
             .ProducesValidationProblem();
         runs.MapGet("/", ListAsync).WithName("ListRuns").WithSummary("The newest runs.");
         runs.MapGet("/{id:int}", GetAsync).WithName("GetRun").WithSummary("A run: status, progress, links.");
-        runs.MapGet("/{id:int}/levels.csv", LevelsCsvAsync).WithName("GetRunLevelsCsv").WithSummary("Per-level aggregates as CSV.")
+        runs.MapGet("/{id:int}/levels.csv", LevelsCsvAsync).WithName("GetRunLevelsCsv")
+            .WithSummary("One row per stored level (per repetition) as CSV, with the level's 95 % intervals over repetitions.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
+        runs.MapGet("/{id:int}/aggregates.csv", AggregatesCsvAsync).WithName("GetRunAggregatesCsv")
+            .WithSummary("One row per variant × client × payload × clients over its repetitions (mean, 95 % interval) as CSV.")
+            .Produces(StatusCodes.Status200OK, contentType: "text/csv");
+        runs.MapGet("/{id:int}/rankings", RankingsAsync).WithName("GetRunRankings")
+            .WithSummary("Ranking tables like the thesis's Tables 9.1–9.4: per payload class and overall, by throughput and response time, from ?fromClients=20 on.");
         runs.MapGet("/{id:int}/samples.csv", SamplesCsvAsync).WithName("GetRunSamplesCsv").WithSummary("Every raw sample as CSV, streamed.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
         runs.MapDelete("/{id:int}", CancelAsync).WithName("CancelRun")
@@ -72,7 +80,35 @@ public static class RunsApi
             return NotFound(id);
         }
 
-        return new CsvResult($"run-{id}-levels.csv", writer => CsvExport.WriteLevelsAsync(writer, levels, cancellationToken));
+        return new CsvResult($"run-{id}-levels.csv", writer => ResultsCsv.WriteLevelsAsync(writer, levels, cancellationToken));
+    }
+
+    private static async Task<IResult> AggregatesCsvAsync(
+        int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken cancellationToken)
+    {
+        var levels = await LevelsAsync(id, store, contexts, cancellationToken);
+        if (levels is null)
+        {
+            return NotFound(id);
+        }
+
+        var aggregates = ResultsQueries.Aggregate(levels);
+        return new CsvResult($"run-{id}-aggregates.csv", writer => ResultsCsv.WriteAggregatesAsync(writer, aggregates, cancellationToken));
+    }
+
+    private static async Task<Results<Ok<RankingsResource>, ProblemHttpResult>> RankingsAsync(
+        int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts,
+        [FromQuery] int? fromClients, [FromQuery] bool? splitBySecurity, CancellationToken cancellationToken)
+    {
+        var levels = await LevelsAsync(id, store, contexts, cancellationToken);
+        if (levels is null)
+        {
+            return NotFound(id);
+        }
+
+        var options = new RankingOptions(FromClients: fromClients ?? new RankingOptions().FromClients, SplitBySecurity: splitBySecurity ?? true);
+        var tables = Rankings.Compute(ResultsQueries.Aggregate(levels), options);
+        return TypedResults.Ok(new RankingsResource(id, options.FromClients, options.SplitBySecurity, tables));
     }
 
     private static async Task<IResult> SamplesCsvAsync(
@@ -85,7 +121,7 @@ public static class RunsApi
         }
 
         var path = options.Value.DatabasePath;
-        return new CsvResult($"run-{id}-samples.csv", writer => CsvExport.WriteSamplesAsync(writer, path, levels, cancellationToken));
+        return new CsvResult($"run-{id}-samples.csv", writer => ResultsCsv.WriteSamplesAsync(writer, path, levels, cancellationToken));
     }
 
     private static async Task<Results<Ok<RunResource>, Accepted<RunResource>, ProblemHttpResult>> CancelAsync(

@@ -130,6 +130,76 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
     }
 
     [Fact]
+    public async Task LevelsCsv_Repetitions_IntervalAndClassificationColumns()
+    {
+        var id = await SeedRepeatedRunAsync();
+
+        var lines = (await App.Http.GetStringAsync($"/api/runs/{id}/levels.csv")).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+
+        var header = lines[0].Split(',');
+        Assert.Equal((2 * 2 * 3) + 1, lines.Length);
+        var ice = Row(header, lines.Single(l => l.StartsWith("IceTcp,java,Int,20,", StringComparison.Ordinal) && l.Split(',')[13] == "0"));
+        Assert.Equal("None", ice["security_mode"]);
+        Assert.Equal("Small", ice["payload_class"]);
+        // Throughputs 100, 110, 120: mean 110, s = 10, half-width t(0.975, 2) · 10 / √3 = 24.8414.
+        Assert.Equal(110 - 24.8414, double.Parse(ice["throughput_ci95_low"], System.Globalization.CultureInfo.InvariantCulture), 1e-3);
+        Assert.Equal(110 + 24.8414, double.Parse(ice["throughput_ci95_high"], System.Globalization.CultureInfo.InvariantCulture), 1e-3);
+    }
+
+    [Fact]
+    public async Task AggregatesCsv_Repetitions_OneRowPerLevelOverRepetitions()
+    {
+        var id = await SeedRepeatedRunAsync();
+
+        using var response = await App.Http.GetAsync($"/api/runs/{id}/aggregates.csv");
+        var lines = (await response.Content.ReadAsStringAsync()).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+
+        Assert.Equal("text/csv", response.Content.Headers.ContentType?.MediaType);
+        Assert.StartsWith("variant,client,payload,level,repetitions,requests,errors,throughput_rps,throughput_ci95_low,throughput_ci95_high", lines[0], StringComparison.Ordinal);
+        Assert.Equal((2 * 2) + 1, lines.Length);
+        var ice = Row(lines[0].Split(','), lines.Single(l => l.StartsWith("IceTcp,java,Int,20,", StringComparison.Ordinal)));
+        Assert.Equal("3", ice["repetitions"]);
+        Assert.Equal("110", ice["throughput_rps"]);
+        Assert.Equal("false", ice["is_secure"]);
+    }
+
+    [Fact]
+    public async Task Rankings_Repetitions_TiesWithinNoiseAndFromClients()
+    {
+        var id = await SeedRepeatedRunAsync();
+
+        var rankings = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/rankings");
+        var tables = rankings.GetProperty("tables").EnumerateArray().ToList();
+
+        Assert.Equal(20, rankings.GetProperty("fromClients").GetInt32());
+        var throughput = tables.Single(t => t.GetProperty("metric").GetString() == "Throughput");
+        Assert.Equal("Small", throughput.GetProperty("scope").GetString());
+        Assert.False(throughput.GetProperty("secure").GetBoolean());
+        var entries = throughput.GetProperty("entries").EnumerateArray().ToList();
+        // AspNetH2BinXml 115 ± noise vs IceTcp 110 ± noise: tied at rank 1.
+        Assert.Equal(["AspNetH2BinXml", "IceTcp"], entries.Select(e => e.GetProperty("variant").GetString()));
+        Assert.All(entries, e => Assert.Equal(1, e.GetProperty("rank").GetInt32()));
+        Assert.All(entries, e => Assert.True(e.GetProperty("tiedWithinNoise").GetBoolean()));
+        Assert.Contains("tied with IceTcp × java", entries[0].GetProperty("tieNote").GetString(), StringComparison.Ordinal);
+        Assert.Equal(115, entries[0].GetProperty("estimate").GetProperty("mean").GetDouble(), 9);
+
+        // From 1 client on, the 1-client level (where IceTcp is far ahead) counts too.
+        var all = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/rankings?fromClients=1");
+        var first = all.GetProperty("tables").EnumerateArray().Single(t => t.GetProperty("metric").GetString() == "Throughput")
+            .GetProperty("entries")[0];
+        Assert.Equal("IceTcp", first.GetProperty("variant").GetString());
+        Assert.Equal(1, first.GetProperty("rank").GetInt32());
+    }
+
+    [Fact]
+    public async Task Rankings_UnknownRun_Returns404()
+    {
+        using var response = await App.Http.GetAsync("/api/runs/987654/rankings");
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+    }
+
+    [Fact]
     public async Task Get_UnknownRun_Returns404Problem()
     {
         using var response = await App.Http.GetAsync("/api/runs/987654");
@@ -156,5 +226,41 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
             using var response = await App.Http.GetAsync(path);
             Assert.True(response.IsSuccessStatusCode, $"{path}: {(int)response.StatusCode}");
         }
+    }
+
+    /// <summary>
+    /// A completed run with IceTcp × java and AspNetH2BinXml × dotnet, payload Int, at 1 and 20 clients, three repetitions
+    /// each; at 20 clients throughputs 100/110/120 and 105/115/125 req/s (inside each other's noise), at 1 client 1000 vs 10.
+    /// </summary>
+    private async Task<int> SeedRepeatedRunAsync()
+    {
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 0, samplesPerLevel: 0);
+        await using var db = App.OpenDatabase();
+        var start = DateTime.UtcNow.AddMinutes(-5);
+        foreach (var (variant, client, oneClient, twenty) in new[] { ("IceTcp", "java", 1000.0, 100.0), ("AspNetH2BinXml", "dotnet", 10.0, 105.0) })
+        {
+            for (var r = 0; r < 3; r++)
+            {
+                foreach (var (clients, throughput) in new[] { (1, oneClient + r), (20, twenty + (10 * r)) })
+                {
+                    db.Levels.Add(new LevelEntity
+                    {
+                        RunId = id, Variant = variant, Client = client, Payload = "Int", Repetition = r, Clients = clients,
+                        StartedUtc = start, EndedUtc = start.AddSeconds(1), Requests = 100,
+                        ThroughputRps = throughput, MeanMs = clients * 1000 / throughput, P50Ms = 1, P90Ms = 2, P99Ms = 3, P999Ms = 4, MaxMs = 5,
+                    });
+                }
+            }
+        }
+
+        await db.SaveChangesAsync();
+        return id;
+    }
+
+    private static Dictionary<string, string> Row(string[] header, string line)
+    {
+        var fields = line.Split(',');
+        Assert.Equal(header.Length, fields.Length);
+        return header.Zip(fields).ToDictionary(p => p.First, p => p.Second);
     }
 }

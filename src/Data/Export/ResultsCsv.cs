@@ -1,0 +1,211 @@
+using System.Globalization;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Results;
+using Microsoft.Data.Sqlite;
+
+namespace Dashboard.Data.Export;
+
+/// <summary>
+/// CSV exports of a run (RFC 4180, invariant culture, one header line, <c>\n</c> line ends, empty field = no value):
+/// per-level rows, per-level aggregates over repetitions, and the raw samples streamed from SQLite.
+/// Units are in the column names (<c>_ms</c>, <c>_us</c>, <c>_rps</c>, <c>_bytes</c>, <c>_percent</c>).
+/// </summary>
+public static class ResultsCsv
+{
+    /// <summary>
+    /// Header of the per-level CSV, one row per stored level (per repetition): DESIGN.md §4's columns, then
+    /// <c>repetition, generator_cpu_percent</c>, the runner's <c>wrong_replies, mean_request_bytes, mean_response_bytes</c>,
+    /// the classification <c>security_mode, payload_class</c>, and the 95 % confidence interval of the level's
+    /// throughput and mean response time over its repetitions (empty when the level has one repetition).
+    /// </summary>
+    public const string LevelsHeader =
+        "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
+        "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class," +
+        "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high";
+
+    /// <summary>
+    /// Header of the aggregate CSV, one row per (variant, client, payload, level) over its repetitions
+    /// (<see cref="LevelAggregate"/>): means, 95 % intervals (empty with one repetition), sums of requests and errors
+    /// by kind.
+    /// </summary>
+    public const string AggregatesHeader =
+        "variant,client,payload,level,repetitions,requests,errors,throughput_rps,throughput_ci95_low,throughput_ci95_high," +
+        "mean_ms,mean_ms_ci95_low,mean_ms_ci95_high,p50_ms,p90_ms,p99_ms,p999_ms,max_ms," +
+        "timeout_errors,fault_errors,connection_errors,authentication_errors,wrong_reply_errors,other_errors," +
+        "mean_request_bytes,mean_response_bytes,generator_cpu_percent,security_mode,is_secure,payload_class";
+
+    /// <summary>Header of the raw-sample CSV; times in µs since the level started, bytes −1 when the client could not count them.</summary>
+    public const string SamplesHeader =
+        "level_id,variant,client,payload,level,repetition,client_index,start_offset_us,latency_us,outcome,is_warmup,request_bytes,response_bytes";
+
+    /// <summary>Writes <see cref="LevelsHeader"/> and one row per level, in the order given.</summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static async Task WriteLevelsAsync(TextWriter writer, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(levels);
+        var list = levels as IReadOnlyList<LevelEntity> ?? [.. levels];
+        var aggregates = ResultsQueries.Aggregate(list).ToDictionary(a => (a.Variant, a.Client, a.Payload, a.Clients));
+        await writer.WriteAsync(LevelsHeader.AsMemory(), cancellationToken);
+        await writer.WriteAsync("\n".AsMemory(), cancellationToken);
+        foreach (var l in list)
+        {
+            var a = aggregates[(l.Variant, l.Client, l.Payload, l.Clients)];
+            var row = string.Join(',',
+                Field(l.Variant), Field(l.Client), Field(l.Payload), Number(l.Clients), Number(l.Requests), Number(l.Errors),
+                Number(l.ThroughputRps), Number(l.MeanMs), Number(l.P50Ms), Number(l.P90Ms), Number(l.P99Ms), Number(l.P999Ms), Number(l.MaxMs),
+                Number(l.Repetition), Number(l.GeneratorCpuPercent),
+                Number(l.WrongReplyErrors), Number(l.MeanRequestBytes), Number(l.MeanResponseBytes), Field(a.SecurityMode), Field(a.PayloadClass),
+                Interval(a.ThroughputRps), Interval(a.MeanMs));
+            await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
+        }
+    }
+
+    /// <summary>Writes <see cref="AggregatesHeader"/> and one row per aggregate, in the order given.</summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static async Task WriteAggregatesAsync(TextWriter writer, IEnumerable<LevelAggregate> aggregates, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(aggregates);
+        await writer.WriteAsync((AggregatesHeader + "\n").AsMemory(), cancellationToken);
+        foreach (var a in aggregates)
+        {
+            var row = string.Join(',',
+                Field(a.Variant), Field(a.Client), Field(a.Payload), Number(a.Clients), Number(a.Repetitions), Number(a.Requests), Number(a.Errors),
+                Number(a.ThroughputRps.Mean), Interval(a.ThroughputRps),
+                a.MeanMs.N == 0 ? "" : Number(a.MeanMs.Mean), Interval(a.MeanMs),
+                Number(a.P50Ms), Number(a.P90Ms), Number(a.P99Ms), Number(a.P999Ms), Number(a.MaxMs),
+                Number(a.TimeoutErrors), Number(a.FaultErrors), Number(a.ConnectionErrors), Number(a.AuthenticationErrors),
+                Number(a.WrongReplyErrors), Number(a.OtherErrors),
+                Number(a.MeanRequestBytes), Number(a.MeanResponseBytes), Number(a.GeneratorCpuPercent),
+                Field(a.SecurityMode), a.IsSecure ? "true" : "false", Field(a.PayloadClass));
+            await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
+        }
+    }
+
+    /// <summary>
+    /// Streams every raw sample of <paramref name="levels"/> (warm-up included, flagged) from the database at
+    /// <paramref name="databasePath"/>, level by level through each level's rowid range, in rowid order; returns the
+    /// rows written. Memory stays bounded whatever the row count: rows are formatted into one reused buffer and
+    /// handed to <paramref name="writer"/> in chunks of about 32 K characters with asynchronous writes (so it also
+    /// works on an ASP.NET Core response body, which refuses synchronous writes).
+    /// </summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="SqliteException">The database cannot be read.</exception>
+    public static async Task<long> WriteSamplesAsync(TextWriter writer, string databasePath, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(databasePath);
+        ArgumentNullException.ThrowIfNull(levels);
+        await writer.WriteAsync((SamplesHeader + "\n").AsMemory(), cancellationToken);
+        await using var connection = new SqliteConnection(new SqliteConnectionStringBuilder(ResultsDatabase.ConnectionString(databasePath))
+        {
+            Mode = SqliteOpenMode.ReadOnly,
+        }.ToString());
+        await connection.OpenAsync(cancellationToken);
+        await using var command = connection.CreateCommand();
+        command.CommandText = """
+            SELECT "ClientIndex", "StartOffsetUs", "LatencyUs", "Outcome", "IsWarmup", "RequestBytes", "ResponseBytes" FROM "Samples"
+            WHERE "Id" BETWEEN $first AND $last AND "LevelId" = $level ORDER BY "Id"
+            """;
+        var first = command.Parameters.Add("$first", SqliteType.Integer);
+        var last = command.Parameters.Add("$last", SqliteType.Integer);
+        var level = command.Parameters.Add("$level", SqliteType.Integer);
+        var buffer = new RowBuffer(32 * 1024);
+        long rows = 0;
+        foreach (var l in levels)
+        {
+            if (l.FirstSampleId is not { } firstId || l.LastSampleId is not { } lastId)
+            {
+                continue;
+            }
+
+            first.Value = firstId;
+            last.Value = lastId;
+            level.Value = l.Id;
+            var prefix = string.Join(',', Number(l.Id), Field(l.Variant), Field(l.Client), Field(l.Payload), Number(l.Clients), Number(l.Repetition)) + ",";
+            await using var reader = await command.ExecuteReaderAsync(cancellationToken);
+            while (await reader.ReadAsync(cancellationToken))
+            {
+                buffer.Append(prefix);
+                buffer.Append(reader.GetInt32(0));
+                buffer.Append(',');
+                buffer.Append(reader.GetInt64(1));
+                buffer.Append(',');
+                buffer.Append(reader.GetInt64(2));
+                buffer.Append(',');
+                buffer.Append(OutcomeName(reader.GetByte(3)));
+                buffer.Append(reader.GetBoolean(4) ? ",true," : ",false,");
+                buffer.Append(reader.GetInt32(5));
+                buffer.Append(',');
+                buffer.Append(reader.GetInt32(6));
+                buffer.Append('\n');
+                rows++;
+                if (buffer.IsNearlyFull)
+                {
+                    await writer.WriteAsync(buffer.Written, cancellationToken);
+                    buffer.Clear();
+                }
+            }
+        }
+
+        await writer.WriteAsync(buffer.Written, cancellationToken);
+        return rows;
+    }
+
+    private static readonly string[] OutcomeNames =
+        [.. Enumerable.Range(0, 256).Select(i => Enum.IsDefined((SampleOutcome)i) ? ((SampleOutcome)i).ToString() : i.ToString(CultureInfo.InvariantCulture))];
+
+    private static string OutcomeName(byte outcome) => OutcomeNames[outcome];
+
+    private static string Interval(Estimate e) =>
+        e.HasNoiseEstimate ? Number(e.Low95) + "," + Number(e.High95) : ",";
+
+    private static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static string Number(double value) => value.ToString("R", CultureInfo.InvariantCulture);
+
+    private static string Number(double? value) => value is { } v ? Number(v) : "";
+
+    private static string Field(string value) =>
+        value.AsSpan().IndexOfAny(",\"\n\r") < 0 ? value : "\"" + value.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
+
+    /// <summary>A reused character buffer that rows are formatted into without allocating.</summary>
+    private sealed class RowBuffer(int capacity)
+    {
+        // Room for the longest row: a prefix of at most a few hundred characters plus seven numbers.
+        private const int Headroom = 1024;
+        private readonly char[] _chars = new char[capacity + Headroom];
+        private int _length;
+
+        public bool IsNearlyFull => _length >= capacity;
+
+        public ReadOnlyMemory<char> Written => _chars.AsMemory(0, _length);
+
+        public void Clear() => _length = 0;
+
+        public void Append(char c) => _chars[_length++] = c;
+
+        public void Append(string s)
+        {
+            if (_length + s.Length > _chars.Length)
+            {
+                throw new InvalidOperationException($"A CSV row is longer than {Headroom} characters.");
+            }
+
+            s.CopyTo(0, _chars, _length, s.Length);
+            _length += s.Length;
+        }
+
+        public void Append(long value)
+        {
+            if (!value.TryFormat(_chars.AsSpan(_length), out var written, default, CultureInfo.InvariantCulture))
+            {
+                throw new InvalidOperationException($"A CSV row is longer than {Headroom} characters.");
+            }
+
+            _length += written;
+        }
+    }
+}
