@@ -1,72 +1,211 @@
-// The dashboard's one chart module: draws a ChartSpec (src/Web/Charts/ChartSpec.cs) with plotly.js,
-// which App.razor loads from lib/plotly (copied from npm at build time).
+// The dashboard's one chart module: draws a ChartSpec (src/Web/Charts/ChartSpec.cs) with plotly.js, which App.razor
+// loads from lib/plotly (copied from npm at build time), and exports it as PNG or SVG in a "for paper" style.
 
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+const errorColor = '#b00020';
 
-function traces(spec) {
-  return spec.series.map((s, i) => {
+// Screen and paper styles: the paper style has a white background, larger fonts (≥ 14 px) and thicker lines.
+const styles = {
+  screen: { font: 12, title: 15, small: 12, legend: 11, axis: 13, tick: 11, line: 2, marker: 6, background: 'rgba(0,0,0,0)', rowHeight: 19, perRow: 2 },
+  paper: { font: 16, title: 22, small: 15, legend: 15, axis: 18, tick: 15, line: 2.5, marker: 8, background: '#ffffff', rowHeight: 26, perRow: 3 },
+};
+
+function colorOf(spec) {
+  const keys = new Map();
+  return (s, i) => {
+    if (!s.colorKey) return palette[i % palette.length];
+    if (!keys.has(s.colorKey)) keys.set(s.colorKey, palette[keys.size % palette.length]);
+    return keys.get(s.colorKey);
+  };
+}
+
+function errorBars(s) {
+  if (!s.low || !s.high) return undefined;
+  const plus = s.y.map((y, j) => (y == null || s.high[j] == null ? 0 : Math.max(0, s.high[j] - y)));
+  const minus = s.y.map((y, j) => (y == null || s.low[j] == null ? 0 : Math.max(0, y - s.low[j])));
+  if (!plus.some(v => v > 0) && !minus.some(v => v > 0)) return undefined;
+  return { type: 'data', symmetric: false, array: plus, arrayminus: minus, thickness: 1.2, width: 4, visible: true };
+}
+
+function traces(spec, style) {
+  const color = colorOf(spec);
+  const list = spec.series.map((s, i) => {
     const errors = new Set(s.errorPoints ?? []);
-    const color = palette[i % palette.length];
-    return {
-      type: 'scatter',
-      mode: s.x.length > 200 ? 'lines' : 'lines+markers',
+    const c = color(s, i);
+    const x = s.categories ?? s.x;
+    const common = {
       name: s.name,
-      x: s.x,
+      x,
       y: s.y,
       text: s.text ?? undefined,
       hovertemplate: s.text ? '%{text}<extra>%{fullData.name}</extra>' : undefined,
-      line: { dash: s.dash ?? 'solid', color, width: 2 },
-      marker: {
-        color,
-        size: s.x.map((_, j) => errors.has(j) ? 11 : 6),
-        symbol: s.x.map((_, j) => errors.has(j) ? 'x' : 'circle'),
-      },
-      connectgaps: false,
+      error_y: errorBars(s),
       visible: s.hidden ? 'legendonly' : true,
     };
+    if (spec.kind === 'bar') {
+      return {
+        ...common,
+        type: 'bar',
+        marker: {
+          color: c,
+          line: { color: errorColor, width: x.map((_, j) => (errors.has(j) ? 2 : 0)) },
+          pattern: { shape: x.map((_, j) => (errors.has(j) ? 'x' : (s.pattern ?? ''))), fgcolor: errors.size > 0 ? errorColor : '#ffffff', solidity: 0.35 },
+        },
+      };
+    }
+    return {
+      ...common,
+      type: 'scatter',
+      mode: x.length > 200 ? 'lines' : 'lines+markers',
+      line: { dash: s.dash ?? 'solid', color: c, width: style.line },
+      marker: {
+        color: x.map((_, j) => (errors.has(j) ? errorColor : c)),
+        size: x.map((_, j) => (errors.has(j) ? style.marker + 6 : style.marker)),
+        symbol: x.map((_, j) => (errors.has(j) ? 'x' : 'circle')),
+      },
+      connectgaps: false,
+    };
   });
+  // Levels with errors say so in the legend too.
+  const anyErrorPoint = spec.series.some(s => (s.errorPoints ?? []).length > 0);
+  const anyErrorSpan = (spec.spans ?? []).some(s => s.hasErrors);
+  if (anyErrorPoint || anyErrorSpan) {
+    list.push({
+      type: 'scatter', mode: 'markers', x: [null], y: [null], hoverinfo: 'skip',
+      name: anyErrorSpan && !anyErrorPoint ? 'level with errors (shaded red)' : '✕ level with errors',
+      marker: { symbol: anyErrorSpan && !anyErrorPoint ? 'square' : 'x', color: anyErrorSpan && !anyErrorPoint ? 'rgba(176,0,32,0.3)' : errorColor, size: 11 },
+    });
+  }
+  return list;
 }
 
-// Legend rows below the plot (two entries per row, roughly): the legend sits at the bottom of the whole figure
-// (yref 'container') and the bottom margin makes room for it, so it never covers the x-axis title.
-function legendRows(spec) {
-  return Math.ceil(spec.series.length / 2);
+function legendRows(count, style) {
+  return Math.ceil(count / style.perRow);
 }
 
-function layout(spec) {
-  let title = `<b>${spec.title}</b>`;
+// Levels on a time axis: a vertical line at each level start (solid where a new cell starts), error levels shaded red
+// with a ✕, the clients at the bottom. Shapes and annotations cost plotly one DOM node each, redrawn on every change,
+// so lines, shading and labels are a few traces on a hidden 0..1 axis (y2); only the few cell names are annotations.
+function spanAnnotations(spec, style) {
+  const spans = spec.spans ?? [];
+  const cells = spans.filter(s => s.cellStart);
+  if (cells.length > 10) return [];
+  return cells.map(s => ({
+    x: s.start, y: 1, xref: 'x', yref: 'paper', xanchor: 'left', yanchor: 'top', textangle: -90, showarrow: false,
+    text: escapeHtml(s.title.split(',')[0]), font: { size: style.small - 2, color: '#37474f' },
+  }));
+}
+
+function segments(spans, pick) {
+  const x = [];
+  const y = [];
+  for (const s of spans.filter(pick)) { x.push(s.start, s.start, null); y.push(0, 1, null); }
+  return { x, y };
+}
+
+function spanTraces(spec, style, width) {
+  const spans = spec.spans ?? [];
+  if (spans.length === 0) return [];
+  const common = { type: 'scatter', yaxis: 'y2', showlegend: false, hoverinfo: 'skip' };
+  const list = [
+    { ...common, mode: 'lines', name: 'level starts', ...segments(spans, s => !s.cellStart), line: { color: '#b0bec5', width: 1, dash: 'dot' } },
+    { ...common, mode: 'lines', name: 'cell starts', ...segments(spans, s => s.cellStart), line: { color: '#455a64', width: 1.5 } },
+  ];
+  const errors = spans.filter(s => s.hasErrors);
+  if (errors.length > 0) {
+    const x = [];
+    const y = [];
+    for (const s of errors) { x.push(s.start, s.end, s.end, s.start, s.start, null); y.push(0, 0, 1, 1, 0, null); }
+    list.push({ ...common, mode: 'lines', name: 'levels with errors', x, y, fill: 'toself', fillcolor: 'rgba(176,0,32,0.12)', line: { width: 0 } });
+    list.push({
+      ...common, mode: 'text', name: 'errors', hoverinfo: 'text',
+      x: errors.map(s => (s.start + s.end) / 2), y: errors.map(() => 0.97), text: errors.map(() => '✕'),
+      textfont: { size: style.small, color: errorColor }, hovertext: errors.map(s => s.title),
+    });
+  }
+  const labelLevels = spans.length <= Math.max(12, width / 28);
+  list.push({
+    ...common, mode: labelLevels ? 'text' : 'markers', name: 'levels', hoverinfo: 'text',
+    x: spans.map(s => s.start), y: spans.map(() => 0.01), text: spans.map(s => (labelLevels ? s.label : '')),
+    textposition: 'top right', textfont: { size: style.small - 2, color: '#546e7a' },
+    marker: { size: 4, color: 'rgba(0,0,0,0)' }, hovertext: spans.map(s => s.title),
+  });
+  return list;
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+}
+
+function layout(spec, style, width, traceCount) {
+  let title = `<b>${escapeHtml(spec.title)}</b>`;
   let lines = 0;
-  if (spec.subtitle) { title += `<br><span style="font-size:12px;color:#5f6368">${spec.subtitle}</span>`; lines++; }
-  if (spec.note) { title += `<br><span style="font-size:12px;color:#b00020">${spec.note}</span>`; lines++; }
+  if (spec.subtitle) { title += `<br><span style="font-size:${style.small}px;color:#5f6368">${escapeHtml(spec.subtitle)}</span>`; lines++; }
+  if (spec.note) { title += `<br><span style="font-size:${style.small}px;color:${errorColor}">${escapeHtml(spec.note)}</span>`; lines++; }
+  const rows = legendRows(traceCount, style);
+  const annotations = spanAnnotations(spec, style);
+  const grid = '#e6e6e6';
   return {
-    title: { text: title, font: { size: 15 }, x: 0.02, xanchor: 'left' },
-    xaxis: { title: { text: spec.xTitle }, zeroline: false, automargin: true },
-    yaxis: { title: { text: spec.yTitle }, type: spec.logY ? 'log' : 'linear', rangemode: spec.logY || !spec.zeroY ? undefined : 'tozero', automargin: true },
-    margin: { l: 60, r: 20, t: 50 + (lines * 18), b: 60 + (legendRows(spec) * 19) },
-    legend: { orientation: 'h', x: 0, yref: 'container', y: 0, yanchor: 'bottom', font: { size: 11 } },
+    title: { text: title, font: { size: style.title }, x: 0.02, xanchor: 'left' },
+    xaxis: {
+      title: { text: spec.xTitle, font: { size: style.axis } }, type: spec.logX ? 'log' : (spec.series.some(s => s.categories) ? 'category' : undefined),
+      zeroline: false, automargin: true, tickfont: { size: style.tick }, gridcolor: grid, linecolor: '#444', showline: true,
+    },
+    yaxis: {
+      title: { text: spec.yTitle, font: { size: style.axis } }, type: spec.logY ? 'log' : 'linear',
+      rangemode: spec.logY || !spec.zeroY ? undefined : 'tozero', automargin: true, tickfont: { size: style.tick }, gridcolor: grid, linecolor: '#444', showline: true,
+    },
+    margin: { l: 70, r: 25, t: 50 + (lines * (style.small + 6)) + (style.title - 15), b: 70 + (rows * style.rowHeight) },
+    legend: { orientation: 'h', x: 0, yref: 'container', y: 0, yanchor: 'bottom', font: { size: style.legend } },
+    yaxis2: { overlaying: 'y', range: [0, 1], visible: false, fixedrange: true },
+    barmode: 'group',
     hovermode: 'closest',
-    paper_bgcolor: 'rgba(0,0,0,0)',
-    plot_bgcolor: '#fff',
-    font: { family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+    annotations,
+    paper_bgcolor: style.background,
+    plot_bgcolor: '#ffffff',
+    font: { family: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', size: style.font, color: '#222' },
   };
 }
 
 const config = { responsive: true, displaylogo: false, toImageButtonOptions: { format: 'png', scale: 2 } };
 
-export function render(element, spec) {
+export async function render(element, spec) {
+  // One chart per task: the page stays responsive while a page full of charts is drawn.
+  await new Promise(resolve => setTimeout(resolve, 0));
   if (!window.Plotly) {
     element.textContent = 'plotly.js did not load (lib/plotly/plotly.min.js): build src/Web to copy it from npm.';
     return;
   }
+  element.dashSpec = spec;
+  const data = traces(spec, styles.screen);
+  const width = element.clientWidth || 600;
   element.dataset.series = String(spec.series.length);
-  element.style.height = `${360 + (legendRows(spec) * 19)}px`;
-  window.Plotly.react(element, traces(spec), layout(spec), config);
+  element.style.height = `${360 + (legendRows(data.length, styles.screen) * styles.screen.rowHeight)}px`;
+  window.Plotly.react(element, data.concat(spanTraces(spec, styles.screen, width)), layout(spec, styles.screen, width, data.length), config);
 }
 
-export function download(element, format, fileName) {
-  if (window.Plotly && element.data) {
-    window.Plotly.downloadImage(element, { format, filename: fileName, width: 1200, height: 700 });
-  }
+// The figure in the paper style at width × height pixels, as a data URL (format 'png' or 'svg').
+export async function paperImage(element, format, width, height) {
+  const spec = element.dashSpec;
+  if (!window.Plotly || !spec) return null;
+  const data = traces(spec, styles.paper);
+  const figure = { data: data.concat(spanTraces(spec, styles.paper, width)), layout: { ...layout(spec, styles.paper, width, data.length), width, height }, config: { staticPlot: true } };
+  return window.Plotly.toImage(figure, { format, width, height, scale: 1 });
+}
+
+// Downloads the figure in the paper style as fileName.png / fileName.svg, width × height pixels.
+export async function download(element, format, fileName, width, height) {
+  const url = await paperImage(element, format, width, height);
+  if (!url) return;
+  const blob = await (await fetch(url)).blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = `${fileName}.${format}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10000);
 }
 
 export function purge(element) {

@@ -15,11 +15,15 @@ public sealed class ChartInterop(IJSRuntime js) : IAsyncDisposable
         await module.InvokeVoidAsync("render", element, spec);
     }
 
-    /// <summary>Downloads the chart as an image: <c>png</c> or <c>svg</c>.</summary>
-    public async Task DownloadAsync(ElementReference element, string format, string fileName)
+    /// <summary>
+    /// Downloads the chart as an image in the paper style (white background, fonts of 14 px and more):
+    /// <paramref name="format"/> <c>png</c> or <c>svg</c>, <paramref name="width"/> × <paramref name="height"/> px,
+    /// through plotly's <c>toImage</c>.
+    /// </summary>
+    public async Task DownloadAsync(ElementReference element, string format, string fileName, int width, int height)
     {
         var module = await Module();
-        await module.InvokeVoidAsync("download", element, format, fileName);
+        await module.InvokeVoidAsync("download", element, format, fileName, width, height);
     }
 
     /// <summary>Frees plotly's resources of <paramref name="element"/>.</summary>
@@ -38,6 +42,10 @@ public sealed class ChartInterop(IJSRuntime js) : IAsyncDisposable
         catch (JSDisconnectedException)
         {
             // The circuit is gone; so is the element.
+        }
+        catch (TaskCanceledException)
+        {
+            // The page is closing: the circuit cancels its pending calls.
         }
     }
 

@@ -1,25 +1,63 @@
 namespace Dashboard.Web.Charts;
 
-/// <summary>One line or marker series of a chart.</summary>
+/// <summary>One line, marker or bar series of a chart.</summary>
 /// <param name="Name">Legend text.</param>
-/// <param name="X">X values.</param>
-/// <param name="Y">Y values, same length as <paramref name="X"/>.</param>
+/// <param name="X">X values (ignored when <see cref="Categories"/> is set).</param>
+/// <param name="Y">Y values, same length as <paramref name="X"/> (or <see cref="Categories"/>); null is a gap.</param>
 /// <param name="Text">Hover text per point, or null.</param>
-/// <param name="Dash">Line dash: <c>solid</c>, <c>dot</c>, <c>dash</c>.</param>
-/// <param name="ErrorPoints">Indices of points measured with errors, drawn with a cross.</param>
+/// <param name="Dash">Line dash: <c>solid</c>, <c>dot</c>, <c>dash</c>, <c>dashdot</c>.</param>
+/// <param name="ErrorPoints">Indices of points measured with errors: drawn with a cross (lines) or a cross-hatch (bars).</param>
 /// <param name="Hidden">Listed in the legend but not drawn until clicked.</param>
-public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnlyList<double?> Y, IReadOnlyList<string>? Text = null, string Dash = "solid", IReadOnlyList<int>? ErrorPoints = null, bool Hidden = false);
+public sealed record ChartSeries(string Name, IReadOnlyList<double> X, IReadOnlyList<double?> Y, IReadOnlyList<string>? Text = null, string Dash = "solid", IReadOnlyList<int>? ErrorPoints = null, bool Hidden = false)
+{
+    /// <summary>Category labels of the x axis, one per point (bars, percentile spectra); null for numeric x.</summary>
+    public IReadOnlyList<string>? Categories { get; init; }
+
+    /// <summary>Lower bound of the 95 % confidence interval per point, in the unit of <see cref="Y"/>; null draws no error bar.</summary>
+    public IReadOnlyList<double?>? Low { get; init; }
+
+    /// <summary>Upper bound of the 95 % confidence interval per point, in the unit of <see cref="Y"/>.</summary>
+    public IReadOnlyList<double?>? High { get; init; }
+
+    /// <summary>Series with the same key share a colour (e.g. a variant's request and response bars); null: one colour per series.</summary>
+    public string? ColorKey { get; init; }
+
+    /// <summary>Bar fill pattern (plotly's <c>marker.pattern.shape</c>, e.g. <c>/</c>); null for a solid fill.</summary>
+    public string? Pattern { get; init; }
+}
+
+/// <summary>
+/// A span of the time axis: one level of a run on a chart over time. Drawn as a vertical line at its start with the
+/// level's label; a span whose level had errors is shaded red and says so.
+/// </summary>
+/// <param name="Start">Start of the level, s since the run started.</param>
+/// <param name="End">End of the level, s since the run started.</param>
+/// <param name="Label">Short label drawn at the top (e.g. <c>20</c> clients), or null.</param>
+/// <param name="HasErrors">The level had failed requests.</param>
+/// <param name="CellStart">The first level of a variant × client × payload cell (a stronger line, the cell's name as label).</param>
+/// <param name="Title">Hover and legend text: the level's cell and clients.</param>
+public sealed record ChartSpan(double Start, double End, string? Label, bool HasErrors, bool CellStart, string Title);
 
 /// <summary>
 /// What one chart shows: every chart says what was measured and in which unit (title and axis titles).
-/// Rendered by <c>wwwroot/js/charts.js</c> with plotly.js.
+/// Rendered by <c>wwwroot/js/charts.js</c> with plotly.js; exported as PNG/SVG in a "for paper" style there.
 /// </summary>
 /// <param name="Title">What was measured, e.g. "Throughput vs concurrent clients".</param>
 /// <param name="XTitle">X axis with unit.</param>
 /// <param name="YTitle">Y axis with unit.</param>
 /// <param name="Series">The series.</param>
-/// <param name="Note">A line under the title, e.g. that some levels had errors.</param>
+/// <param name="Note">A line under the title, e.g. that some levels had errors (drawn in red).</param>
 /// <param name="LogY">Log-scale y axis.</param>
 /// <param name="Subtitle">A grey line under the title saying how the figure was computed.</param>
 /// <param name="ZeroY">Start the y axis at zero.</param>
-public sealed record ChartSpec(string Title, string XTitle, string YTitle, IReadOnlyList<ChartSeries> Series, string? Note = null, bool LogY = false, string? Subtitle = null, bool ZeroY = true);
+public sealed record ChartSpec(string Title, string XTitle, string YTitle, IReadOnlyList<ChartSeries> Series, string? Note = null, bool LogY = false, string? Subtitle = null, bool ZeroY = true)
+{
+    /// <summary><c>line</c> (lines and markers) or <c>bar</c> (grouped bars).</summary>
+    public string Kind { get; init; } = "line";
+
+    /// <summary>Log-scale x axis.</summary>
+    public bool LogX { get; init; }
+
+    /// <summary>Levels marked on a time axis, or null.</summary>
+    public IReadOnlyList<ChartSpan>? Spans { get; init; }
+}

@@ -1,30 +1,8 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Queries;
+using Dashboard.Data.Results;
 
 namespace Dashboard.Web.Storage;
-
-/// <summary>One cell's figures at one concurrency level, averaged over repetitions in SQL.</summary>
-/// <param name="Variant">Endpoint variant id.</param>
-/// <param name="Client">Client technology id.</param>
-/// <param name="Payload">Payload id.</param>
-/// <param name="Clients">Concurrent clients.</param>
-/// <param name="Repetitions">Repetitions measured.</param>
-/// <param name="Requests">Measured requests, all repetitions.</param>
-/// <param name="Errors">Failed measured requests, all repetitions.</param>
-/// <param name="ThroughputRps">Mean throughput over repetitions, req/s.</param>
-/// <param name="MeanMs">Mean of the repetitions' mean response time, ms.</param>
-/// <param name="P50Ms">Mean of the repetitions' median, ms.</param>
-/// <param name="P90Ms">Mean of the repetitions' 90th percentile, ms.</param>
-/// <param name="P99Ms">Mean of the repetitions' 99th percentile, ms.</param>
-/// <param name="P999Ms">Mean of the repetitions' 99.9th percentile, ms.</param>
-/// <param name="MaxMs">Largest response time of all repetitions, ms.</param>
-public sealed record LevelAggregate(
-    string Variant, string Client, string Payload, int Clients, int Repetitions, long Requests, long Errors,
-    double ThroughputRps, double MeanMs, double P50Ms, double P90Ms, double P99Ms, double P999Ms, double MaxMs)
-{
-    /// <summary>The cell's name in legends: variant × client × payload.</summary>
-    public string Cell => $"{Variant} × {Client} × {Payload}";
-}
 
 /// <summary>Server resources in one time bucket.</summary>
 /// <param name="Seconds">Start of the bucket, s since the run started.</param>
@@ -46,14 +24,16 @@ public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, d
 /// <summary>Everything the run page shows, built on the server (aggregates in SQL, time series decimated).</summary>
 /// <param name="Run">The run.</param>
 /// <param name="Levels">Every level as stored (one row per repetition).</param>
-/// <param name="Aggregates">Levels averaged over repetitions, per cell and concurrency.</param>
+/// <param name="Aggregates">Levels over their repetitions (mean and 95 % CI), per cell and concurrency (<see cref="ResultsQueries.LevelAggregatesAsync"/>).</param>
 /// <param name="Resources">Server resources over time, at most <see cref="RunPageQueries.MaxPoints"/> buckets.</param>
 /// <param name="Latency">Response time over time, at most about <see cref="RunPageQueries.MaxPoints"/> buckets in all.</param>
 /// <param name="SampleCounts">Stored raw samples.</param>
+/// <param name="TimeOrigin">Time zero of the charts over time (UTC): when the runner started the run, the origin of the stored resource readings' offsets.</param>
 public sealed record RunPageData(
     RunEntity Run,
     IReadOnlyList<LevelEntity> Levels,
     IReadOnlyList<LevelAggregate> Aggregates,
     IReadOnlyList<ResourcePoint> Resources,
     IReadOnlyList<LatencyPoint> Latency,
-    SampleCounts SampleCounts);
+    SampleCounts SampleCounts,
+    DateTime TimeOrigin);

@@ -1,6 +1,7 @@
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Queries;
+using Dashboard.Data.Results;
 using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Web.Storage;
@@ -33,10 +34,10 @@ public static class RunPageQueries
             .Where(l => ids.Contains(l.RunId))
             .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition)
             .ToListAsync(cancellationToken);
-        var aggregates = await AggregateAsync(db, ids, cancellationToken);
+        var aggregates = ResultsQueries.Aggregate(levels);
         var resources = await ResourcesAsync(db, ids, cancellationToken);
-        var runStart = levels.Count > 0 ? levels.Min(l => l.StartedUtc) : run.StartedUtc ?? run.CreatedUtc;
-        var latency = await LatencyAsync(db, levels, runStart, cancellationToken);
+        var origin = await TimeOriginAsync(db, ids, levels, run, cancellationToken);
+        var latency = await LatencyAsync(db, levels, origin, cancellationToken);
 
         var counts = new SampleCounts(0, 0);
         foreach (var id in ids)
@@ -45,24 +46,23 @@ public static class RunPageQueries
             counts = new SampleCounts(counts.Measured + c.Measured, counts.Warmup + c.Warmup);
         }
 
-        return new RunPageData(run, levels, aggregates, resources, latency, counts);
+        return new RunPageData(run, levels, aggregates, resources, latency, counts, origin);
     }
 
-    /// <summary>Levels averaged over repetitions (GROUP BY in SQL), ordered by cell and concurrency.</summary>
-    public static async Task<IReadOnlyList<LevelAggregate>> AggregateAsync(ResultsDbContext db, int[] runIds, CancellationToken cancellationToken)
+    /// <summary>
+    /// Time zero of the charts over time: the start of the row the runner wrote (the resource readings' offsets count
+    /// from it; while a run runs that is the runner's own row, the latest start of <paramref name="ids"/>); the first
+    /// level's start when no row has one.
+    /// </summary>
+    private static async Task<DateTime> TimeOriginAsync(ResultsDbContext db, int[] ids, List<LevelEntity> levels, RunEntity run, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(db);
-        var rows = await db.Levels.AsNoTracking()
-            .Where(l => runIds.Contains(l.RunId))
-            .GroupBy(l => new { l.Variant, l.Client, l.Payload, l.Clients })
-            .Select(g => new LevelAggregate(
-                g.Key.Variant, g.Key.Client, g.Key.Payload, g.Key.Clients, g.Count(),
-                g.Sum(l => l.Requests), g.Sum(l => l.Errors),
-                g.Average(l => l.ThroughputRps), g.Average(l => l.MeanMs), g.Average(l => l.P50Ms), g.Average(l => l.P90Ms),
-                g.Average(l => l.P99Ms), g.Average(l => l.P999Ms), g.Max(l => l.MaxMs)))
-            .ToListAsync(cancellationToken);
-        return [.. rows.OrderBy(r => r.Variant, StringComparer.Ordinal).ThenBy(r => r.Client, StringComparer.Ordinal)
-            .ThenBy(r => r.Payload, StringComparer.Ordinal).ThenBy(r => r.Clients)];
+        var starts = await db.Runs.AsNoTracking().Where(r => ids.Contains(r.Id) && r.StartedUtc != null).Select(r => r.StartedUtc!.Value).ToListAsync(cancellationToken);
+        if (starts.Count > 0)
+        {
+            return starts.Max();
+        }
+
+        return levels.Count > 0 ? levels.Min(l => l.StartedUtc) : run.CreatedUtc;
     }
 
     private static async Task<IReadOnlyList<ResourcePoint>> ResourcesAsync(ResultsDbContext db, int[] ids, CancellationToken cancellationToken)
@@ -87,7 +87,7 @@ public static class RunPageQueries
     }
 
     private static async Task<IReadOnlyList<LatencyPoint>> LatencyAsync(
-        ResultsDbContext db, IReadOnlyList<LevelEntity> levels, DateTime runStart, CancellationToken cancellationToken)
+        ResultsDbContext db, IReadOnlyList<LevelEntity> levels, DateTime origin, CancellationToken cancellationToken)
     {
         var withSamples = levels.Where(l => l.FirstSampleId is not null && l.LastSampleId is not null).ToList();
         if (withSamples.Count == 0)
@@ -104,7 +104,7 @@ public static class RunPageQueries
             var levelId = level.Id;
             var durationUs = Math.Max(1, (long)(level.EndedUtc - level.StartedUtc).TotalMicroseconds);
             var bucketUs = Math.Max(1, (durationUs / bucketsPerLevel) + 1);
-            var offset = (level.StartedUtc - runStart).TotalSeconds;
+            var offset = (level.StartedUtc - origin).TotalSeconds;
             var buckets = await db.Samples.AsNoTracking()
                 .Where(s => s.Id >= first && s.Id <= last && s.LevelId == levelId && !s.IsWarmup)
                 .GroupBy(s => s.StartOffsetUs / bucketUs)

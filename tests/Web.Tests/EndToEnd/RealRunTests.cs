@@ -75,7 +75,7 @@ public sealed class RealRunTests : IAsyncLifetime
 
         await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
         // The chart element is the plotly plot itself (src/Web/Components/Shared/Chart.razor).
-        var throughput = page.GetByTestId("throughput-all");
+        var throughput = page.GetByTestId("throughput-unsecure");
         await Expect(throughput.Locator(".main-svg").First).ToBeVisibleAsync();
         // Every line of the throughput chart: one point per level (1, 2, 4 clients), for each variant.
         var points = await throughput.EvaluateAsync<int[]>("plot => plot.data.filter(t => t.visible !== 'legendonly').map(t => t.x.length)");

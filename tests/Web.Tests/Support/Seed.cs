@@ -166,4 +166,105 @@ public static class Seed
         db.SaveChanges();
         return run.Id;
     }
+
+    /// <summary>
+    /// A completed run with what the results views need: unsecure and secure variants (two each), a small and a large
+    /// payload (<c>Int</c>, <c>IntArray1000</c>), levels 1, 10, 20 and 50 clients, two repetitions (so 95 % intervals),
+    /// wire bytes, 2 errors in <c>MetroSoap11Https × java × Int</c> at 50 clients (repetition 2), raw samples and resource
+    /// readings each second. Made-up figures that only look plausible; <paramref name="throughputFactor"/> scales every
+    /// throughput (for comparisons).
+    /// </summary>
+    public static int ResultsRun(string databasePath, double throughputFactor = 1.0, int samplesPerLevel = 40)
+    {
+        using var db = ResultsDatabase.Open(databasePath);
+        var cells = new (string Variant, string Client, double MaxRps, int RequestBytes, int ResponseBytes)[]
+        {
+            ("AspNetHttpJson", "dotnet", 30_000, 112, 175),
+            ("MetroSoap11", "java", 9_000, 307, 370),
+            ("AspNetHttpsJson", "dotnet", 21_000, 141, 204),
+            ("MetroSoap11Https", "java", 5_000, 336, 399),
+        };
+        var payloads = new (string Id, double Slowdown, int ExtraBytes)[] { ("Int", 1, 0), ("IntArray1000", 4, 11_000) };
+        int[] levels = [1, 10, 20, 50];
+        const int repetitions = 2;
+        var start = DateTime.UtcNow.AddHours(-2);
+        var total = cells.Length * payloads.Length * levels.Length * repetitions;
+        var run = new RunEntity
+        {
+            ScenarioName = "results views: unsecure and secure, Int and IntArray1000",
+            ScenarioJson = """
+                {
+                  "name": "results views: unsecure and secure, Int and IntArray1000",
+                  "host": "http://localhost:5090",
+                  "variants": ["AspNetHttpJson", "MetroSoap11", "AspNetHttpsJson", "MetroSoap11Https"],
+                  "clients": ["dotnet", "java"],
+                  "payloads": ["Int", "IntArray1000"],
+                  "levels": [1, 10, 20, 50],
+                  "requestsPerClient": 40,
+                  "warmup": 1,
+                  "repetitions": 2
+                }
+                """,
+            Status = RunStatus.Completed,
+            CreatedUtc = start.AddMinutes(-1),
+            StartedUtc = start,
+            EndedUtc = start.AddSeconds(total * 3),
+            TotalLevels = total,
+            CompletedLevels = total,
+        };
+        db.Runs.Add(run);
+        db.SaveChanges();
+        var random = new Random(7);
+        using var store = new SampleStore(databasePath);
+        var t = 0;
+        foreach (var cell in cells)
+        {
+            foreach (var payload in payloads)
+            {
+                for (var repetition = 1; repetition <= repetitions; repetition++)
+                {
+                    foreach (var clients in levels)
+                    {
+                        var rps = throughputFactor * cell.MaxRps / payload.Slowdown * clients / (clients + 8.0) * (0.96 + (random.NextDouble() * 0.08));
+                        var meanMs = clients / rps * 1000;
+                        var errors = cell.Variant == "MetroSoap11Https" && payload.Id == "Int" && clients == 50 && repetition == 2 ? 2 : 0;
+                        var level = new LevelEntity
+                        {
+                            RunId = run.Id, Variant = cell.Variant, Client = cell.Client, Payload = payload.Id, Repetition = repetition, Clients = clients,
+                            StartedUtc = start.AddSeconds(t * 3), EndedUtc = start.AddSeconds((t * 3) + 2.5),
+                            Requests = samplesPerLevel, Errors = errors, TimeoutErrors = errors,
+                            ThroughputRps = rps, MeanMs = meanMs, P50Ms = meanMs * 0.9, P90Ms = meanMs * 1.6, P99Ms = meanMs * 3.2, P999Ms = meanMs * 6, MaxMs = meanMs * 9,
+                            MeanRequestBytes = cell.RequestBytes + payload.ExtraBytes, MeanResponseBytes = cell.ResponseBytes + payload.ExtraBytes,
+                        };
+                        db.Levels.Add(level);
+                        db.SaveChanges();
+                        var samples = new Sample[samplesPerLevel + 1];
+                        samples[0] = new Sample(0, 0, (long)(meanMs * 1500), SampleOutcome.Success, true, cell.RequestBytes, cell.ResponseBytes);
+                        for (var i = 1; i <= samplesPerLevel; i++)
+                        {
+                            var latencyUs = (long)(meanMs * 1000 * (0.5 + random.NextDouble()));
+                            samples[i] = new Sample(i % clients, (long)(i * 2_500_000.0 / samplesPerLevel), latencyUs, i <= errors ? SampleOutcome.Timeout : SampleOutcome.Success, false,
+                                cell.RequestBytes + payload.ExtraBytes, cell.ResponseBytes + payload.ExtraBytes);
+                        }
+
+                        store.Append(level.Id, samples);
+                        t++;
+                    }
+                }
+            }
+        }
+
+        for (var second = 0; second < t * 3; second++)
+        {
+            var busy = 30 + (35 * Math.Min(1, second % 24 / 12.0)) + (random.NextDouble() * 8);
+            db.ResourceSamples.Add(new ResourceSampleEntity
+            {
+                RunId = run.Id, OffsetMs = second * 1000L, MachineCpuPercent = Math.Min(100, busy), AvailableMemoryMb = 21_000 - (second * 1.5) - (random.NextDouble() * 30),
+                ProcessCpuPercent = busy * 0.5, WorkingSetMb = 180, GcHeapMb = 60, ThreadCount = 40, GeneratorCpuPercent = busy * 0.3, JvmCpuPercent = busy * 0.2,
+            });
+        }
+
+        db.SaveChanges();
+        return run.Id;
+    }
 }

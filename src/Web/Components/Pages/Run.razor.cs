@@ -1,6 +1,7 @@
 using Dashboard.Service.Contracts.Progress;
 using System.Globalization;
 using Dashboard.Data;
+using Dashboard.Data.Results;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Runs;
@@ -11,8 +12,11 @@ using Radzen;
 namespace Dashboard.Web.Components.Pages;
 
 /// <summary>
-/// The run page (<c>/runs/{id}</c>): live progress while the run runs, then the per-level table; charts of
-/// response time and throughput vs clients, response time during the run, server CPU and memory over time.
+/// The run page (<c>/runs/{id}</c>): live progress while the run runs; the thesis's panels (response time and
+/// throughput vs clients, unsecure and secure side by side, per payload or payload class, from 20 clients on unless
+/// all levels are asked for), ranking tables, percentile spectrum, latency vs payload size, bytes on the wire,
+/// sequential calls per second, response time, server CPU and available memory over time; the per-level table.
+/// The panel choices live in the query string (<see cref="RunView"/>).
 /// </summary>
 public sealed partial class Run : IDisposable
 {
@@ -42,15 +46,49 @@ public sealed partial class Run : IDisposable
 
     private List<ProgressEvent> LiveEvents { get; } = [];
 
-    private List<(string Key, ChartSpec Spec)> Charts { get; set; } = [];
+    private RunFigures? Figures { get; set; }
 
-    private bool FromTwentyClients { get; set; }
+    private IReadOnlyList<RankingTable> Rankings { get; set; } = [];
+
+    private RunView View { get; set; } = RunView.Default;
+
+    private int _loadedId;
+
+    [SupplyParameterFromQuery(Name = "levels")] public string? LevelsQuery { get; set; }
+
+    [SupplyParameterFromQuery(Name = "payload")] public string? PayloadQuery { get; set; }
+
+    [SupplyParameterFromQuery(Name = "panels")] public string? PanelsQuery { get; set; }
+
+    [SupplyParameterFromQuery(Name = "spectrum")] public string? SpectrumQuery { get; set; }
+
+    [SupplyParameterFromQuery(Name = "size")] public string? SizeQuery { get; set; }
+
+    private static IReadOnlyList<ExportSize> SizeChoices => ExportSize.Choices;
+
+    private string ViewLink => View.ToQuery() is { Length: > 0 } q ? $"runs/{Id}?{q}" : $"runs/{Id}";
 
     private double ProgressPercent => Data?.Run is { TotalLevels: > 0 } r ? 100.0 * r.CompletedLevels / r.TotalLevels : Data?.Run.Status == RunStatus.Completed ? 100 : 0;
 
     /// <inheritdoc />
     protected override async Task OnParametersSetAsync()
     {
+        var view = RunView.Parse(LevelsQuery, PayloadQuery, PanelsQuery, SpectrumQuery, SizeQuery);
+        if (_loadedId == Id && Data is not null)
+        {
+            // Only the query string changed: rebuild from the loaded data, unless SetView already did.
+            if (view != View)
+            {
+                View = view;
+                BuildCharts();
+            }
+
+            return;
+        }
+
+        View = view;
+
+        _loadedId = Id;
         _subscription?.Dispose();
         LiveEvents.Clear();
         _subscription = Events.Subscribe(OnRunUpdate);
@@ -104,7 +142,17 @@ public sealed partial class Run : IDisposable
 
     private void BuildCharts()
     {
-        Charts = Data is null ? [] : RunCharts.Build(Data, FromTwentyClients);
+        Figures = Data is null ? null : RunCharts.Build(Data, View);
+        Rankings = Data is null ? [] : Dashboard.Data.Results.Rankings.Compute(
+            Data.Aggregates, new RankingOptions(FromClients: View.AllLevels ? 1 : RunView.ThesisFromClients));
+    }
+
+    /// <summary>Shows <paramref name="view"/> and puts it in the address, so a link reproduces it.</summary>
+    private void SetView(RunView view)
+    {
+        View = view;
+        BuildCharts();
+        Navigation.NavigateTo(ViewLink, replace: true);
     }
 
     private async Task CancelAsync()
@@ -146,93 +194,4 @@ public sealed partial class Run : IDisposable
 
     /// <inheritdoc />
     public void Dispose() => _subscription?.Dispose();
-}
-
-/// <summary>The run page's charts, built from its data (pure: no I/O).</summary>
-public static class RunCharts
-{
-    /// <summary>The charts of <paramref name="data"/>, keyed for <c>@key</c> and test ids.</summary>
-    public static List<(string Key, ChartSpec Spec)> Build(RunPageData data, bool fromTwentyClients)
-    {
-        ArgumentNullException.ThrowIfNull(data);
-        var charts = new List<(string, ChartSpec)>();
-        var aggregates = data.Aggregates.Where(a => !fromTwentyClients || a.Clients >= 20).ToList();
-        if (aggregates.Count > 0)
-        {
-            var secure = aggregates.Where(a => IsSecure(a.Variant)).ToList();
-            var unsecure = aggregates.Where(a => !IsSecure(a.Variant)).ToList();
-            var panels = secure.Count > 0 && unsecure.Count > 0
-                ? new[] { ("unsecure", " — unsecure variants", unsecure), ("secure", " — secure variants", secure) }
-                : [("all", "", aggregates)];
-            foreach (var (key, suffix, rows) in panels)
-            {
-                charts.Add(($"throughput-{key}", VsClients(rows, "Throughput vs concurrent clients" + suffix, "throughput (req/s)", a => a.ThroughputRps, null)));
-                charts.Add(($"response-time-{key}", VsClients(rows, "Mean response time vs concurrent clients" + suffix, "response time (ms)", a => a.MeanMs, a => a.P99Ms)));
-            }
-        }
-
-        if (data.Latency.Count > 0)
-        {
-            var cellOfLevel = data.Levels.ToDictionary(l => l.Id, l => $"{l.Variant} × {l.Client} × {l.Payload}");
-            var series = data.Latency
-                .GroupBy(p => cellOfLevel.GetValueOrDefault(p.LevelId, "?"))
-                .Select(g => new ChartSeries(g.Key, [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
-                .ToList();
-            charts.Add(("latency-over-time", new ChartSpec(
-                "Response time during the run", "time since the run started (s)", "response time (ms)", series,
-                Subtitle: "mean of the raw samples (warm-up excluded) per time interval")));
-        }
-
-        if (data.Resources.Count > 0)
-        {
-            var x = data.Resources.Select(r => r.Seconds).ToArray();
-            var cpu = new List<ChartSeries>
-            {
-                new("server machine CPU", x, [.. data.Resources.Select(r => (double?)r.MachineCpuPercent)]),
-                new("host process CPU (aspnet stack)", x, [.. data.Resources.Select(r => (double?)r.ProcessCpuPercent)], Dash: "dot"),
-            };
-            if (data.Resources.Any(r => r.JvmCpuPercent is not null))
-            {
-                cpu.Add(new("JVM process CPU (metro, ice stacks)", x, [.. data.Resources.Select(r => r.JvmCpuPercent)], Dash: "dashdot"));
-            }
-            if (data.Resources.Any(r => r.GeneratorCpuPercent is not null))
-            {
-                cpu.Add(new("load generator CPU", x, [.. data.Resources.Select(r => r.GeneratorCpuPercent)], Dash: "dash"));
-            }
-
-            charts.Add(("server-cpu", new ChartSpec("Server CPU over time", "time since the run started (s)", "CPU (% of all cores)", cpu,
-                Subtitle: "host's /resources, polled by the runner; generator = the runner and its drivers")));
-            charts.Add(("server-memory", new ChartSpec("Server available memory over time", "time since the run started (s)", "available memory (MB)",
-                [new("available memory", x, [.. data.Resources.Select(r => (double?)r.AvailableMemoryMb)])],
-                Subtitle: "lowest reading per interval (Linux MemAvailable)", ZeroY: false)));
-        }
-
-        return charts;
-    }
-
-    private static ChartSpec VsClients(List<LevelAggregate> rows, string title, string yTitle, Func<LevelAggregate, double> value, Func<LevelAggregate, double>? second)
-    {
-        var series = new List<ChartSeries>();
-        foreach (var cell in rows.GroupBy(r => r.Cell))
-        {
-            var points = cell.OrderBy(r => r.Clients).ToList();
-            var errors = points.Select((p, i) => (p, i)).Where(t => t.p.Errors > 0).Select(t => t.i).ToList();
-            var text = points.Select(p => string.Create(CultureInfo.InvariantCulture,
-                $"{p.Clients} clients: {value(p):0.###}{(p.Errors > 0 ? $" — {p.Errors} errors of {p.Requests}" : "")}")).ToList();
-            series.Add(new ChartSeries(cell.Key, [.. points.Select(p => (double)p.Clients)], [.. points.Select(p => (double?)value(p))], text, ErrorPoints: errors));
-            if (second is not null)
-            {
-                series.Add(new ChartSeries(cell.Key + " p99", [.. points.Select(p => (double)p.Clients)], [.. points.Select(p => (double?)second(p))], Dash: "dot", Hidden: true));
-            }
-        }
-
-        var errorLevels = rows.Count(r => r.Errors > 0);
-        var note = errorLevels > 0 ? $"{errorLevels} level(s) had errors (marked ✕); their figures include failed requests" : null;
-        var subtitle = second is null
-            ? "completed requests ÷ (end of the last client − start of the first), per level"
-            : "mean per level; p99 (dotted) listed in the legend, click to show";
-        return new ChartSpec(title, "concurrent clients", yTitle, series, note, Subtitle: subtitle);
-    }
-
-    private static bool IsSecure(string variant) => VariantCatalogue.TryGet(variant, out var v) && v.IsSecure;
 }

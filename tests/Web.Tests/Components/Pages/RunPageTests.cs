@@ -17,12 +17,12 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
         await page.GotoAsync($"runs/{id}");
 
         await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
-        foreach (var chart in new[] { "throughput-all", "response-time-all", "latency-over-time", "server-cpu", "server-memory" })
+        foreach (var chart in new[] { "throughput-unsecure", "response-time-unsecure", "latency-over-time", "server-cpu", "server-memory" })
         {
             await Expect(page.GetByTestId(chart).Locator(".main-svg").First).ToBeVisibleAsync();
         }
 
-        await Expect(page.GetByTestId("throughput-all")).ToContainTextAsync("Throughput vs concurrent clients");
+        await Expect(page.GetByTestId("throughput-unsecure")).ToContainTextAsync("Throughput vs concurrent clients");
         await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("CPU (% of all cores)");
         await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetH2BinXml");
         await SaveScreenshotAsync(page, "screenshot-run.png");

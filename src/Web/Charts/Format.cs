@@ -1,0 +1,21 @@
+using System.Globalization;
+using Dashboard.Data.Measurement;
+
+namespace Dashboard.Web.Charts;
+
+/// <summary>How the pages print measured values (invariant culture).</summary>
+public static class Format
+{
+    /// <summary>
+    /// The mean of <paramref name="estimate"/> in <paramref name="format"/>, followed by its 95 % confidence interval
+    /// when it comes from several repetitions (e.g. <c>812.4 [790.1, 834.7]</c>); the mean alone otherwise.
+    /// </summary>
+    public static string WithCi(Estimate estimate, string format) =>
+        estimate.N > 1
+            ? string.Create(CultureInfo.InvariantCulture, $"{estimate.Mean.ToString(format, CultureInfo.InvariantCulture)} [{estimate.Low95.ToString(format, CultureInfo.InvariantCulture)}, {estimate.High95.ToString(format, CultureInfo.InvariantCulture)}]")
+            : estimate.Mean.ToString(format, CultureInfo.InvariantCulture);
+
+    /// <summary>A relative difference in percent with its sign, e.g. <c>+12.5 %</c>; <c>—</c> when undefined.</summary>
+    public static string Delta(double? percent) =>
+        percent is { } p && double.IsFinite(p) ? p.ToString("+0.0' %';-0.0' %';0.0' %'", CultureInfo.InvariantCulture) : "—";
+}

@@ -1,0 +1,165 @@
+using System.Buffers.Binary;
+using System.Text.Json;
+using Dashboard.Data.Queries;
+using Dashboard.Web.Tests.Support;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Playwright;
+using static Microsoft.Playwright.Assertions;
+
+namespace Dashboard.Web.Tests.Components.Pages;
+
+/// <summary>
+/// The run page's results views in Chromium on a seeded finished run with unsecure and secure variants, two payload
+/// classes and two repetitions: switching panels (kept in the address), error bars, error marks, and the downloads
+/// (PNG size, SVG axis titles, CSV row counts against the database).
+/// </summary>
+public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+{
+    [Fact]
+    public async Task RunPage_DefaultView_ThesisPanelsFrom20ClientsSideBySideWithErrorBars()
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync();
+
+        await page.GotoAsync($"runs/{id}");
+
+        foreach (var chart in new[] { "response-time-unsecure", "response-time-secure", "throughput-unsecure", "throughput-secure" })
+        {
+            await Expect(page.GetByTestId(chart).Locator(".main-svg").First).ToBeVisibleAsync();
+        }
+
+        // From 20 clients on by default, one line per variant × client (+ the hidden p99 lines), error bars with 2 repetitions.
+        var x = await XValuesAsync(page, "throughput-unsecure");
+        Assert.Equal([20.0, 50.0], x);
+        var names = await page.GetByTestId("throughput-unsecure").EvaluateAsync<string[]>("el => el.data.map(t => t.name)");
+        Assert.Contains("AspNetHttpJson × dotnet", names);
+        Assert.Contains("MetroSoap11 × java", names);
+        Assert.DoesNotContain(names, n => n.Contains("Https", StringComparison.Ordinal));
+        var errorBars = await page.GetByTestId("throughput-unsecure").EvaluateAsync<double[]>("el => el.data[0].error_y.array");
+        Assert.Equal(2, errorBars.Length);
+        Assert.All(errorBars, v => Assert.True(v > 0));
+
+        // Secure and unsecure panels side by side: same row.
+        var unsecureBox = await page.GetByTestId("throughput-unsecure").BoundingBoxAsync();
+        var secureBox = await page.GetByTestId("throughput-secure").BoundingBoxAsync();
+        Assert.Equal(unsecureBox!.Y, secureBox!.Y, 1.0);
+        Assert.True(secureBox.X > unsecureBox.X + unsecureBox.Width - 1);
+
+        // The level with errors is marked on the secure panel (cross) and said so in the legend and the title.
+        await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("level(s) had errors");
+        var symbols = await page.GetByTestId("throughput-secure").EvaluateAsync<string[]>(
+            "el => el.data.filter(t => t.name === 'MetroSoap11Https × java')[0].marker.symbol");
+        Assert.Equal(["circle", "x"], symbols);
+        await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("level with errors");
+        await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("level(s) had errors");
+        // Level boundaries: one vertical segment per level (64), and the level with errors shaded.
+        var boundaries = await page.GetByTestId("server-cpu").EvaluateAsync<int>(
+            "el => el.data.filter(t => t.name === 'level starts' || t.name === 'cell starts').reduce((n, t) => n + t.x.filter(v => v !== null).length / 2, 0)");
+        Assert.Equal(64, boundaries);
+        var shaded = await page.GetByTestId("server-cpu").EvaluateAsync<int>(
+            "el => el.data.filter(t => t.name === 'levels with errors').reduce((n, t) => n + t.x.filter(v => v !== null).length / 5, 0)");
+        Assert.Equal(1, shaded);
+
+        // Ranking tables with CI, per class and overall.
+        await Expect(page.GetByTestId("rankings")).ToContainTextAsync("AspNetHttpJson × dotnet");
+        await Expect(page.GetByTestId("rankings")).ToContainTextAsync("req/s");
+        Assert.True(await page.GetByTestId("rankings").Locator(".ranking").CountAsync() >= 4);
+
+        foreach (var view in new[] { "percentile-spectrum", "latency-vs-size", "wire-bytes", "sequential-calls" })
+        {
+            await Expect(page.GetByTestId(view).Locator(".main-svg").First).ToBeVisibleAsync();
+        }
+
+        await Expect(page.GetByTestId("wire-bytes")).ToContainTextAsync("bytes on the wire");
+        await Expect(page.GetByTestId("latency-vs-size")).ToContainTextAsync("log scale");
+    }
+
+    [Fact]
+    public async Task RunPage_SwitchPanels_ChartsAndAddressFollow()
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+
+        await page.GetByTestId("all-levels").CheckAsync();
+        await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal));
+        double[] seen = [];
+        Assert.True(
+            await Eventually.HoldsAsync(async () => (seen = await XValuesAsync(page, "throughput-unsecure")).SequenceEqual([1.0, 10.0, 20.0, 50.0])),
+            "x values: " + string.Join(", ", seen));
+
+        await page.GetByTestId("panels-select").SelectOptionAsync("secure");
+        await page.WaitForURLAsync(url => url.Contains("panels=secure", StringComparison.Ordinal));
+        await Expect(page.GetByTestId("throughput-unsecure")).ToHaveCountAsync(0);
+        await Expect(page.GetByTestId("throughput-secure")).ToBeVisibleAsync();
+
+        await page.GetByTestId("payload-select").SelectOptionAsync("class:Large");
+        await page.WaitForURLAsync(url => url.Contains("payload=class%3ALarge", StringComparison.Ordinal) || url.Contains("payload=class:Large", StringComparison.Ordinal));
+        await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("Large payloads");
+
+        // The address reproduces the view in a fresh context.
+        var other = await fixture.NewPageAsync();
+        await other.GotoAsync(page.Url);
+        await Expect(other.GetByTestId("throughput-secure")).ToContainTextAsync("Large payloads");
+        await Expect(other.GetByTestId("throughput-unsecure")).ToHaveCountAsync(0);
+        await Expect(other.GetByTestId("all-levels")).ToBeCheckedAsync();
+        var otherX = await XValuesAsync(other, "throughput-secure");
+        Assert.Equal([1.0, 10.0, 20.0, 50.0], otherX);
+    }
+
+    [Fact]
+    public async Task RunPage_Downloads_PngHasRequestedSizeSvgHasAxisTitlesCsvRowsMatchDatabase()
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+
+        // Default size 1600 × 900.
+        var png = await DownloadAsync(page, "throughput-unsecure-png");
+        Assert.Equal((1600, 900), PngSize(png));
+
+        await page.GetByTestId("export-size").SelectOptionAsync("1000x600");
+        await page.WaitForURLAsync(url => url.Contains("size=1000x600", StringComparison.Ordinal));
+        png = await DownloadAsync(page, "server-cpu-png");
+        Assert.Equal((1000, 600), PngSize(png));
+
+        var svg = System.Text.Encoding.UTF8.GetString(await DownloadAsync(page, "response-time-secure-svg"));
+        Assert.StartsWith("<svg", svg, StringComparison.Ordinal);
+        Assert.Contains("concurrent clients", svg, StringComparison.Ordinal);
+        Assert.Contains("mean response time (ms)", svg, StringComparison.Ordinal);
+        Assert.Contains("fill: rgb(255, 255, 255)", svg, StringComparison.Ordinal); // paper style: white background
+
+        var levelsCsv = CsvRows(await DownloadAsync(page, "levels-csv"));
+        var samplesCsv = CsvRows(await DownloadAsync(page, "samples-csv"));
+        await using var db = fixture.App.OpenDatabase();
+        var levels = await db.Levels.CountAsync(l => l.RunId == id);
+        var samples = await db.CountSamplesAsync(id);
+        Assert.Equal(levels, levelsCsv.Length - 1);
+        Assert.Equal(samples.Total, samplesCsv.Length - 1);
+        Assert.StartsWith("variant,client,payload,level,requests,errors,throughput_rps", levelsCsv[0], StringComparison.Ordinal);
+    }
+
+    private static async Task<double[]> XValuesAsync(IPage page, string chart) =>
+        await page.GetByTestId(chart).EvaluateAsync<double[]>("el => el.data[0].x");
+
+    private static async Task<byte[]> DownloadAsync(IPage page, string testId)
+    {
+        var download = await page.RunAndWaitForDownloadAsync(() => page.GetByTestId(testId).ClickAsync());
+        var path = await download.PathAsync();
+        return await File.ReadAllBytesAsync(path);
+    }
+
+    /// <summary>Width and height from a PNG's IHDR chunk (bytes 16–23, big-endian), after checking the signature.</summary>
+    private static (int Width, int Height) PngSize(byte[] png)
+    {
+        Assert.True(png.Length > 24, "not a PNG: too short");
+        Assert.Equal(new byte[] { 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A }, png[..8]);
+        Assert.Equal("IHDR", System.Text.Encoding.ASCII.GetString(png, 12, 4));
+        return (BinaryPrimitives.ReadInt32BigEndian(png.AsSpan(16, 4)), BinaryPrimitives.ReadInt32BigEndian(png.AsSpan(20, 4)));
+    }
+
+    private static string[] CsvRows(byte[] csv) =>
+        System.Text.Encoding.UTF8.GetString(csv).Split('\n', StringSplitOptions.RemoveEmptyEntries).Select(l => l.TrimEnd('\r')).ToArray();
+}
