@@ -3,13 +3,14 @@ using System.Text.Json;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Hosting;
+using Dashboard.Service.Host.Security;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Jvm;
 
 /// <summary>
-/// Starts and watches the JVM service process that serves the metro and ice variants (docs/jvm-service.md):
-/// waits for its <c>ready</c> line, lists its endpoints, restarts it when it dies (logging the exit code), and stops
+/// Starts and watches the JVM service process that serves the metro and ice variants (docs/jvm-service.md), handing it
+/// the security material's folder (<c>--security-dir</c>, docs/security.md): waits for its <c>ready</c> line, lists its endpoints, restarts it when it dies (logging the exit code), and stops
 /// it with the host. The JVM's standard input stays open while the host lives; the JVM exits at end of input, so it
 /// never outlives the host, even when the host is killed.
 /// </summary>
@@ -18,6 +19,7 @@ public sealed class JvmSupervisor(
     IOptions<ServiceHostOptions> hostOptions,
     EndpointRegistry registry,
     JvmProcessInfo processInfo,
+    SecurityMaterial security,
     ILogger<JvmSupervisor> logger) : BackgroundService
 {
     /// <summary>The group name of the JVM stacks in the registry and <c>/healthz</c>.</summary>
@@ -83,7 +85,7 @@ public sealed class JvmSupervisor(
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in options.JvmArguments.Concat(["-Dsun.net.httpserver.nodelay=true", "-Dcom.sun.xml.ws.monitoring.endpoint=false", "-cp", classPath, MainClass, "--bind", host.BindAddress, "--advertise", host.AdvertisedHost]))
+        foreach (var argument in options.JvmArguments.Concat(["-Dsun.net.httpserver.nodelay=true", "-Dcom.sun.xml.ws.monitoring.endpoint=false", "-cp", classPath, MainClass, "--bind", host.BindAddress, "--advertise", host.AdvertisedHost, "--security-dir", security.SecurityDirectory]))
         {
             start.ArgumentList.Add(argument);
         }

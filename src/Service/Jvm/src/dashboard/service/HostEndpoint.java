@@ -1,5 +1,7 @@
 package dashboard.service;
 
+import dashboard.common.Json;
+
 /** One served variant, in the shape of the host's GET /endpoints entries (docs/jvm-service.md). */
 record HostEndpoint(String name, String stack, String address, String transport, String encoding,
         String securityMode, String credentialType, String wsdl) {

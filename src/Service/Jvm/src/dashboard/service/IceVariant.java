@@ -7,9 +7,14 @@ import com.zeroc.Ice.InitializationData;
 import com.zeroc.Ice.ObjectAdapter;
 import com.zeroc.Ice.Properties;
 import com.zeroc.Ice.Util;
+import com.zeroc.IceSSL.Plugin;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The IceTcp variant: one communicator, one adapter, one stateless servant under identity "benchmark". */
+/**
+ * The IceTcp and IceSsl variants: one communicator, one adapter, one stateless servant under identity "benchmark".
+ * IceSsl: the IceSSL plug-in with the TLS context of server.p12; no client certificate is asked for
+ * ({@code IceSSL.VerifyPeer=0}), clients check the server's certificate against the local CA.
+ */
 final class IceVariant implements RunningVariant {
     static final String IDENTITY = "benchmark";
 
@@ -22,18 +27,29 @@ final class IceVariant implements RunningVariant {
         this.info = info;
     }
 
-    static IceVariant start(ServiceOptions options, int port) {
+    static IceVariant start(VariantKind kind, ServiceOptions options, SecurityMaterial security, int port) {
         InitializationData init = new InitializationData();
         init.properties = properties();
+        String protocol = kind.tls ? "ssl" : "tcp";
+        if (kind.tls) {
+            init.properties.setProperty("Ice.Plugin.IceSSL", "com.zeroc.IceSSL.PluginFactory");
+            init.properties.setProperty("Ice.InitPlugins", "0"); // the TLS context is set before the plug-in starts
+            init.properties.setProperty("IceSSL.VerifyPeer", "0");
+        }
         Communicator communicator = Util.initialize(init);
         try {
+            if (kind.tls) {
+                Plugin ssl = (Plugin) communicator.getPluginManager().getPlugin("IceSSL");
+                ssl.setContext(security.tls());
+                communicator.getPluginManager().initializePlugins();
+            }
             ObjectAdapter adapter = communicator.createObjectAdapterWithEndpoints("Benchmark",
-                    "tcp -h " + options.bind() + " -p " + port);
+                    protocol + " -h " + options.bind() + " -p " + port);
             adapter.add(new IceBenchmarkServant(), Util.stringToIdentity(IDENTITY));
             adapter.activate();
             int actualPort = listeningPort(adapter);
-            String proxy = IDENTITY + ":tcp -h " + options.advertise() + " -p " + actualPort;
-            return new IceVariant(communicator, VariantKind.IceTcp.endpoint(proxy, null));
+            String proxy = IDENTITY + ":" + protocol + " -h " + options.advertise() + " -p " + actualPort;
+            return new IceVariant(communicator, kind.endpoint(proxy, null));
         } catch (RuntimeException e) {
             communicator.destroy();
             throw e;
@@ -65,7 +81,7 @@ final class IceVariant implements RunningVariant {
                 }
             }
         }
-        throw new IllegalStateException("the Ice adapter has no TCP endpoint");
+        throw new IllegalStateException("the Ice adapter has no IP endpoint");
     }
 
     @Override

@@ -1,20 +1,30 @@
 package dashboard.service;
 
+import com.sun.net.httpserver.BasicAuthenticator;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import com.sun.xml.ws.api.fastinfoset.FastInfosetFeature;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.xml.ws.Endpoint;
 import javax.xml.ws.WebServiceFeature;
+import javax.xml.ws.handler.Handler;
 import javax.xml.ws.soap.AddressingFeature;
 import javax.xml.ws.soap.SOAPBinding;
 
-/** A Metro (JAX-WS RI) variant on its own JDK HTTP server and port, at path /benchmark. */
+/**
+ * A Metro (JAX-WS RI) variant on its own JDK HTTP server and port, at path /benchmark: HTTP or HTTPS (server.p12),
+ * HTTP Basic against the credential profiles, WS-Security through {@link ServerSecurityHandler} (docs/security.md).
+ */
 final class MetroVariant implements RunningVariant {
     static final String PATH = "/benchmark";
     /** Worker threads per variant: one per concurrent client of the thesis sweep (1..300). */
@@ -34,14 +44,31 @@ final class MetroVariant implements RunningVariant {
         this.info = info;
     }
 
-    static MetroVariant start(VariantKind kind, ServiceOptions options, int port) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(options.bind(), port), BACKLOG);
+    static MetroVariant start(VariantKind kind, ServiceOptions options, SecurityMaterial security, int port) throws IOException {
+        InetSocketAddress bindAddress = new InetSocketAddress(options.bind(), port);
+        HttpServer server;
+        if (kind.tls) {
+            HttpsServer https = HttpsServer.create(bindAddress, BACKLOG);
+            https.setHttpsConfigurator(new HttpsConfigurator(security.tls())); // no client certificate asked for
+            server = https;
+        } else {
+            server = HttpServer.create(bindAddress, BACKLOG);
+        }
         ThreadPoolExecutor workers = workerPool(kind.name());
         server.setExecutor(workers);
         Endpoint endpoint;
         try {
             HttpContext context = server.createContext(PATH);
+            if (kind.basic) {
+                context.setAuthenticator(new ProfileAuthenticator(security));
+            }
             endpoint = Endpoint.create(bindingId(kind), new BenchmarkService(), features(kind));
+            if (kind.messageSecurity != VariantKind.MessageSecurity.NONE) {
+                @SuppressWarnings("rawtypes")
+                List<Handler> chain = new ArrayList<>(endpoint.getBinding().getHandlerChain());
+                chain.add(new ServerSecurityHandler(kind.messageSecurity, security, kind.soap12Addressing));
+                endpoint.getBinding().setHandlerChain(chain);
+            }
             endpoint.publish(context);
             server.start();
         } catch (RuntimeException e) {
@@ -50,21 +77,42 @@ final class MetroVariant implements RunningVariant {
             throw e;
         }
         int actualPort = server.getAddress().getPort();
-        String address = "http://" + options.advertiseInUrl() + ":" + actualPort + PATH;
+        String address = (kind.tls ? "https://" : "http://") + options.advertiseInUrl() + ":" + actualPort + PATH;
         return new MetroVariant(server, endpoint, workers, kind.endpoint(address, address + "?wsdl"));
     }
 
     private static String bindingId(VariantKind kind) {
-        return kind == VariantKind.MetroSoap12Wsa ? SOAPBinding.SOAP12HTTP_BINDING : SOAPBinding.SOAP11HTTP_BINDING;
+        return kind.soap12Addressing ? SOAPBinding.SOAP12HTTP_BINDING : SOAPBinding.SOAP11HTTP_BINDING;
     }
 
     private static WebServiceFeature[] features(VariantKind kind) {
+        if (kind.isIce()) {
+            throw new IllegalArgumentException(kind + " is not a Metro variant");
+        }
         return switch (kind) {
-            case MetroSoap11 -> new WebServiceFeature[] {new FastInfosetFeature(false)};
             case MetroSoap11FastInfoset -> new WebServiceFeature[] {new FastInfosetFeature(true)};
-            case MetroSoap12Wsa -> new WebServiceFeature[] {new FastInfosetFeature(false), new AddressingFeature(true, true)};
-            default -> throw new IllegalArgumentException(kind + " is not a Metro variant");
+            default -> kind.soap12Addressing
+                    ? new WebServiceFeature[] {new FastInfosetFeature(false), new AddressingFeature(true, true)}
+                    : new WebServiceFeature[] {new FastInfosetFeature(false)};
         };
+    }
+
+    /**
+     * HTTP Basic (RFC 7617) against the credential profiles: a request without credentials, or with a user or password
+     * that is not a profile's, gets 401 with {@code WWW-Authenticate: Basic realm="dashboard"} before Metro sees it.
+     */
+    private static final class ProfileAuthenticator extends BasicAuthenticator {
+        private final SecurityMaterial security;
+
+        ProfileAuthenticator(SecurityMaterial security) {
+            super("dashboard", StandardCharsets.UTF_8);
+            this.security = security;
+        }
+
+        @Override
+        public boolean checkCredentials(String user, String password) {
+            return security.checkPassword(user, password);
+        }
     }
 
     private static ThreadPoolExecutor workerPool(String name) {

@@ -1,5 +1,6 @@
 package dashboard.service;
 
+import dashboard.common.Json;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -26,6 +27,10 @@ public final class ServiceMain {
         defaultProperty("com.sun.xml.ws.monitoring.endpoint", "false");
         // The JDK HTTP server closes keep-alive connections beyond this many idle ones (default 200).
         defaultProperty("sun.net.httpserver.maxIdleConnections", "1000");
+        // SOAP faults carry no Java stack trace (the RI adds one to every fault's detail by default).
+        defaultProperty("com.sun.xml.ws.fault.SOAPFaultBuilder.disableCaptureStackTrace", "true");
+        // Name SAAJ's factory: the deprecated lookup it would use otherwise logs a warning for every new factory.
+        defaultProperty("javax.xml.soap.SAAJMetaFactory", "com.sun.xml.messaging.saaj.soap.SAAJMetaFactoryImpl");
 
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // nothing but the ready/fail line may reach standard output
@@ -38,10 +43,21 @@ public final class ServiceMain {
             return;
         }
 
+        SecurityMaterial security = null;
+        if (options.ports().keySet().stream().anyMatch(VariantKind::isSecure)) {
+            try {
+                security = SecurityMaterial.read(options.securityDirectory());
+                Log.info("security material from " + options.securityDirectory() + " (" + security.users().size() + " user(s))");
+            } catch (IOException | RuntimeException e) {
+                fail(protocol, "cannot read the security material in " + options.securityDirectory() + ": " + describe(e), 1);
+                return;
+            }
+        }
+
         List<RunningVariant> running = new ArrayList<>();
         for (Map.Entry<VariantKind, Integer> entry : options.ports().entrySet()) {
             try {
-                running.add(start(entry.getKey(), options, entry.getValue()));
+                running.add(start(entry.getKey(), options, security, entry.getValue()));
                 Log.info(entry.getKey() + " listens at " + running.get(running.size() - 1).endpoint().address());
             } catch (Exception e) {
                 closeAll(running);
@@ -74,8 +90,9 @@ public final class ServiceMain {
         System.exit(0);
     }
 
-    private static RunningVariant start(VariantKind kind, ServiceOptions options, int port) throws IOException {
-        return kind == VariantKind.IceTcp ? IceVariant.start(options, port) : MetroVariant.start(kind, options, port);
+    private static RunningVariant start(VariantKind kind, ServiceOptions options, SecurityMaterial security, int port)
+            throws IOException {
+        return kind.isIce() ? IceVariant.start(kind, options, security, port) : MetroVariant.start(kind, options, security, port);
     }
 
     private static void closeAll(List<RunningVariant> running) {

@@ -1,14 +1,20 @@
 package dashboard.service;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
-/** The command line of docs/jvm-service.md: --bind, --advertise, --port NAME=PORT (repeated). */
-record ServiceOptions(String bind, String advertise, Map<VariantKind, Integer> ports) {
+/**
+ * The command line of docs/jvm-service.md: --bind, --advertise, --port NAME=PORT (repeated), --security-dir DIR (the
+ * host's security material, docs/security.md; required when a secure variant is asked for, else null).
+ */
+record ServiceOptions(String bind, String advertise, Map<VariantKind, Integer> ports, Path securityDirectory) {
 
     static ServiceOptions parse(String[] args) {
         String bind = "127.0.0.1";
         String advertise = "localhost";
+        Path securityDirectory = null;
         Map<VariantKind, Integer> ports = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -16,6 +22,7 @@ record ServiceOptions(String bind, String advertise, Map<VariantKind, Integer> p
             switch (arg) {
                 case "--bind" -> bind = required(arg, value);
                 case "--advertise" -> advertise = required(arg, value);
+                case "--security-dir" -> securityDirectory = Path.of(required(arg, value));
                 case "--port" -> {
                     String spec = required(arg, value);
                     int eq = spec.indexOf('=');
@@ -35,7 +42,13 @@ record ServiceOptions(String bind, String advertise, Map<VariantKind, Integer> p
         if (ports.isEmpty()) {
             throw new IllegalArgumentException("no variant to serve: give --port NAME=PORT at least once");
         }
-        return new ServiceOptions(bind, advertise, java.util.Collections.unmodifiableMap(ports));
+        if (securityDirectory == null) {
+            String secure = ports.keySet().stream().filter(VariantKind::isSecure).map(Enum::name).collect(Collectors.joining(", "));
+            if (!secure.isEmpty()) {
+                throw new IllegalArgumentException(secure + " need the security material: give --security-dir DIR (docs/security.md)");
+            }
+        }
+        return new ServiceOptions(bind, advertise, java.util.Collections.unmodifiableMap(ports), securityDirectory);
     }
 
     private static String required(String option, String value) {

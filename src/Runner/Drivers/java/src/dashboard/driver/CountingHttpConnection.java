@@ -17,28 +17,39 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
- * A minimal HTTP/1.1 {@link HttpURLConnection} for the JAX-WS RI client over the calling client's own
+ * A minimal HTTP/1.1 {@link HttpURLConnection} (http: and https:) for the JAX-WS RI client over the calling client's own
  * {@link HttpChannel}: one write per request (head and body together, TCP_NODELAY), Content-Length or chunked
  * responses, keep-alive, one retry on a reused connection that the server had closed. Only what the RI uses.
  */
 final class CountingHttpConnection extends HttpURLConnection {
-    /** The handler the driver installs for "http" URLs (URL.setURLStreamHandlerFactory). */
+    /** The handler the driver installs for "http" and "https" URLs (URL.setURLStreamHandlerFactory). */
     static final class Handler extends URLStreamHandler {
+        private final SSLSocketFactory tls;
+        private final int defaultPort;
+
+        /** {@code tls} null: plain HTTP (port 80); else HTTPS over that factory (port 443). */
+        Handler(SSLSocketFactory tls) {
+            this.tls = tls;
+            this.defaultPort = tls == null ? 80 : 443;
+        }
+
         @Override
         protected java.net.URLConnection openConnection(URL url) {
-            return new CountingHttpConnection(url);
+            return new CountingHttpConnection(url, tls, defaultPort);
         }
 
         @Override
         protected java.net.URLConnection openConnection(URL url, java.net.Proxy proxy) {
-            return new CountingHttpConnection(url);
+            return openConnection(url);
         }
 
         @Override
         protected int getDefaultPort() {
-            return 80;
+            return defaultPort;
         }
     }
 
@@ -53,12 +64,14 @@ final class CountingHttpConnection extends HttpURLConnection {
     private InputStream responseBody;
     private String statusLine;
     private long exchangeId;
+    private final int defaultPort;
 
-    private CountingHttpConnection(URL url) {
+    private CountingHttpConnection(URL url, SSLSocketFactory tls, int defaultPort) {
         super(url);
         HttpChannel current = HttpChannel.CURRENT.get();
         this.ownChannel = current == null;
-        this.channel = current == null ? new HttpChannel() : current;
+        this.channel = current == null ? new HttpChannel(tls) : current;
+        this.defaultPort = defaultPort;
     }
 
     @Override
@@ -156,7 +169,7 @@ final class CountingHttpConnection extends HttpURLConnection {
     }
 
     private int port() {
-        return url.getPort() < 0 ? 80 : url.getPort();
+        return url.getPort() < 0 ? defaultPort : url.getPort();
     }
 
     /** Sends the request (once) and reads the status line and headers. */
@@ -176,7 +189,7 @@ final class CountingHttpConnection extends HttpURLConnection {
                 readHead(channel.input());
                 channel.responseBody(exchangeId, responseBody);
                 return;
-            } catch (EOFException | SocketException e) {
+            } catch (EOFException | SocketException | SSLException e) { // SSLException: a TLS connection closed under us
                 channel.close();
                 if (!reused || attempt > 0) {
                     throw e; // a fresh connection failed: a real connection error
@@ -259,6 +272,7 @@ final class CountingHttpConnection extends HttpURLConnection {
         }
         statusLine = status;
         responseCode = code;
+        channel.responseStatus(code);
         responseMessage = parts.length > 2 ? parts[2] : "";
         headers = Collections.unmodifiableMap(h);
         responseBody = bodyIn;

@@ -1,5 +1,6 @@
 package dashboard.driver;
 
+import dashboard.common.Json;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -42,6 +43,10 @@ public final class DriverMain {
         // each of up to 300 clients keeps its connection instead of reconnecting per request.
         if (System.getProperty("http.maxConnections") == null) {
             System.setProperty("http.maxConnections", "1000");
+        }
+        // Name SAAJ's factory: the deprecated lookup it would use otherwise logs a warning for every new factory.
+        if (System.getProperty("javax.xml.soap.SAAJMetaFactory") == null) {
+            System.setProperty("javax.xml.soap.SAAJMetaFactory", "com.sun.xml.messaging.saaj.soap.SAAJMetaFactoryImpl");
         }
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
                 false, StandardCharsets.UTF_8);

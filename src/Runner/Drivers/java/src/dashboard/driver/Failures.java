@@ -27,6 +27,8 @@ final class Failures {
             b.append(c.getClass().getSimpleName());
             if (c.getMessage() != null) {
                 b.append(": ").append(c.getMessage().replace('\n', ' '));
+            } else if (c instanceof com.zeroc.Ice.SecurityException security && security.reason != null) {
+                b.append(": ").append(security.reason.replace('\n', ' ')); // IceSSL's handshake failure
             }
         }
         return b.toString();

@@ -8,11 +8,19 @@ import com.zeroc.Ice.LocalException;
 import com.zeroc.Ice.ObjectPrx;
 import com.zeroc.Ice.Properties;
 import com.zeroc.Ice.Util;
+import com.zeroc.IceSSL.Plugin;
+import dashboard.security.KeyMaterial;
 import dashboard.slice.Bench.BenchmarkServicePrx;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import javax.net.ssl.SSLContext;
 
 /**
  * Ice variants through Slice-generated proxies: one communicator per driver process, one connection per client
- * (ice_connectionId "c{index}"), wire bytes from the communicator's connection observer.
+ * (ice_connectionId "c{index}"), wire bytes from the communicator's connection observer (Ice protocol bytes; under
+ * IceSSL the plaintext inside the TLS records). IceSsl: the IceSSL plug-in with a TLS context that trusts only the job's
+ * CA, the server's certificate name checked against the proxy's host.
  */
 final class IceClients implements ClientFactory {
     private final Communicator communicator;
@@ -23,20 +31,41 @@ final class IceClients implements ClientFactory {
     private int generation;
 
     IceClients(Job job, Payload payload) {
-        if (!"IceTcp".equals(job.variant())) {
+        boolean ssl = "IceSsl".equals(job.variant());
+        if (!ssl && !"IceTcp".equals(job.variant())) {
             throw new IllegalArgumentException("the java driver does not serve Ice variant '" + job.variant() + "'");
         }
         this.call = IceCalls.of(payload);
         this.timeoutMs = job.timeoutMs();
+        SSLContext tls = ssl ? tlsContext(job.requireCaCertificate()) : null;
         InitializationData init = new InitializationData();
         init.properties = properties(job.timeoutMs());
+        if (ssl) {
+            init.properties.setProperty("Ice.Plugin.IceSSL", "com.zeroc.IceSSL.PluginFactory");
+            init.properties.setProperty("Ice.InitPlugins", "0"); // the TLS context is set before the plug-in starts
+            init.properties.setProperty("IceSSL.VerifyPeer", "2"); // the server's certificate must verify
+            init.properties.setProperty("IceSSL.CheckCertName", "1"); // and name the host of the proxy's endpoint
+        }
         init.observer = counter;
         this.communicator = Util.initialize(init);
         try {
+            if (ssl) {
+                ((Plugin) communicator.getPluginManager().getPlugin("IceSSL")).setContext(tls);
+                communicator.getPluginManager().initializePlugins();
+            }
             this.base = communicator.stringToProxy(job.address());
         } catch (RuntimeException e) {
             communicator.destroy();
             throw new IllegalArgumentException("bad Ice proxy '" + job.address() + "': " + Failures.describe(e));
+        }
+    }
+
+    /** A TLS client context trusting only the job's CA (IceSSL checks the host name itself: CheckCertName). */
+    private static SSLContext tlsContext(String caCertificate) {
+        try {
+            return KeyMaterial.clientContext(KeyMaterial.readCertificates(Path.of(caCertificate)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -66,6 +95,9 @@ final class IceClients implements ClientFactory {
 
     @Override
     public int classify(Throwable t) {
+        if (t instanceof com.zeroc.Ice.SecurityException) {
+            return Outcome.AUTHENTICATION; // IceSSL refused the handshake: the server's certificate did not verify
+        }
         if (t instanceof com.zeroc.Ice.InvocationTimeoutException || t instanceof com.zeroc.Ice.TimeoutException) {
             return Outcome.TIMEOUT;
         }

@@ -35,7 +35,14 @@ final class LevelRunner {
                 clients.get(i).connect();
                 connected++;
             } catch (Exception e) {
-                lastConnectFailure = e;
+                if (factory.classify(e) == Outcome.AUTHENTICATION) {
+                    // Refused for its credentials (e.g. an untrusted server certificate): the client runs, and each of
+                    // its requests tries again and is counted as an authentication error (outcome 4).
+                    Failures.note(e, Outcome.AUTHENTICATION);
+                    connected++;
+                } else {
+                    lastConnectFailure = e;
+                }
             }
         }
         if (connected == 0) {

@@ -1,12 +1,15 @@
-package dashboard.driver;
+package dashboard.common;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A small JSON reader (objects, arrays, strings, numbers, booleans, null) and string quoting, for protocol lines. */
-final class Json {
+/**
+ * A small JSON reader (objects, arrays, strings, numbers, booleans, null) and string quoting: the driver protocol
+ * lines, the JVM service's ready/fail lines and the host's credentials.json. Shared by the service and the driver.
+ */
+public final class Json {
     private final String text;
     private int pos;
 
@@ -15,7 +18,7 @@ final class Json {
     }
 
     /** Parses one JSON value; objects become {@code Map<String,Object>}, numbers {@code Double} or {@code Long}. */
-    static Object parse(String text) {
+    public static Object parse(String text) {
         Json p = new Json(text);
         p.skipSpace();
         Object value = p.value();
@@ -26,7 +29,7 @@ final class Json {
         return value;
     }
 
-    static String quote(String s) {
+    public static String quote(String s) {
         if (s == null) {
             return "null";
         }
