@@ -58,6 +58,11 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
         {
             var start = new ProcessStartInfo(path) { UseShellExecute = false, WorkingDirectory = Path.GetDirectoryName(path)! };
             start.Environment["ASPNETCORE_URLS"] = options.Value.Address.GetLeftPart(UriPartial.Authority);
+            if (options.Value.DataDirectory is { } data)
+            {
+                start.ArgumentList.Add($"--ServiceHost:DataDirectory={Path.GetFullPath(data)}");
+            }
+
             _process = Process.Start(start);
             _process!.EnableRaisingEvents = true;
             _process.Exited += (_, _) =>

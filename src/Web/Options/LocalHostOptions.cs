@@ -20,6 +20,13 @@ public sealed class LocalHostOptions
     [Range(typeof(TimeSpan), "00:00:01", "00:10:00")]
     public TimeSpan HealthPollInterval { get; set; } = TimeSpan.FromSeconds(5);
 
+    /// <summary>
+    /// The local host's data folder (its <c>ServiceHost:DataDirectory</c>: certificates and credential profiles,
+    /// docs/security.md); null: the host's default, which is also the runner's. When set, the dashboard passes it to the
+    /// host and its <c>security</c> subfolder to the runner (<c>--security-dir</c>).
+    /// </summary>
+    public string? DataDirectory { get; set; }
+
     /// <summary>The executable, absolute.</summary>
     public string ExecutableFullPath => BuildInfo.Resolve(ExecutablePath);
 }

@@ -23,6 +23,13 @@ public sealed class RunnerOptions
     [Range(typeof(TimeSpan), "00:00:01", "00:10:00")]
     public TimeSpan StopTimeout { get; set; } = TimeSpan.FromSeconds(20);
 
+    /// <summary>
+    /// The runner's <c>--security-dir</c> (the CA, client key store and credential profiles of the hosts it calls); null:
+    /// the local host's (<see cref="LocalHostOptions.DataDirectory"/>/security when set, else the runner's own default,
+    /// the same folder the local host uses by default).
+    /// </summary>
+    public string? SecurityDirectory { get; set; }
+
     /// <summary>The executable, absolute.</summary>
     public string ExecutableFullPath => BuildInfo.Resolve(ExecutablePath);
 }

@@ -18,6 +18,7 @@ public sealed class QueueWorker(
     RunStore store,
     RunEvents events,
     IOptions<RunnerOptions> runnerOptions,
+    IOptions<LocalHostOptions> localHostOptions,
     IOptions<DashboardOptions> dashboardOptions,
     TimeProvider time,
     ILogger<QueueWorker> logger) : IDisposable
@@ -113,6 +114,16 @@ public sealed class QueueWorker(
         foreach (var argument in new[] { "run", "--scenario", scenarioFile, "--db", dashboardOptions.Value.DatabasePath, "--progress", "json" })
         {
             start.ArgumentList.Add(argument);
+        }
+
+        // The security folder of the hosts the run calls (docs/security.md); without one the runner uses the default
+        // folder, which is the local host's unless it was given another data folder.
+        var securityDirectory = runnerOptions.Value.SecurityDirectory
+            ?? (localHostOptions.Value.DataDirectory is { } data ? Service.Contracts.Security.HostDataDirectory.SecurityDirectoryOf(Path.GetFullPath(data)) : null);
+        if (securityDirectory is not null)
+        {
+            start.ArgumentList.Add("--security-dir");
+            start.ArgumentList.Add(securityDirectory);
         }
 
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"{executable} did not start");

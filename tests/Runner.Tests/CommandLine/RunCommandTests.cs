@@ -121,12 +121,73 @@ public sealed class RunCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Run_ProfileNotInCredentials_ExitsTwoNamingCredentialProfile()
+    {
+        var security = Directory.CreateDirectory(Path.Combine(_directory, "security")).FullName;
+        await File.WriteAllTextAsync(Path.Combine(security, "ca.crt"), "not read before the host answers");
+        await File.WriteAllTextAsync(Path.Combine(security, "credentials.json"), """{"profiles":{"bench":{"userName":"bench","password":"p4ss-w0rd-of-bench"}}}""");
+        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}")
+            .Replace("\"AspNetHttpJson\"", "\"AspNetHttpsJsonBasic\"", StringComparison.Ordinal)
+            .Replace("\"requestsPerClient\"", "\"credentialProfile\": \"nobody\", \"requestsPerClient\"", StringComparison.Ordinal);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json), "--security-dir", security);
+
+        Assert.Equal(2, exit);
+        Assert.Single(Lines(stderr));
+        Assert.Contains("credentialProfile: profile 'nobody' is not in", stderr, StringComparison.Ordinal);
+        Assert.DoesNotContain("p4ss-w0rd-of-bench", stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
+    public async Task Run_SecureVariantWithoutSecurityFolder_ExitsTwoNamingTheFolder()
+    {
+        var missing = Path.Combine(_directory, "no-such-folder");
+        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}").Replace("\"AspNetHttpJson\"", "\"AspNetHttpsJson\"", StringComparison.Ordinal);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json), "--security-dir", missing);
+
+        Assert.Equal(2, exit);
+        Assert.Single(Lines(stderr));
+        Assert.Contains($"credentialProfile: ca.crt is missing from the security folder {missing}", stderr, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Run_SecureVariantsOfARealHost_CompletesWithoutErrorsAndStoresNoPassword()
+    {
+        await using var host = await Dashboard.Tests.RealProcesses.ServiceHostProcess.StartAsync();
+        var json = Scenario(host.ControlAddress.ToString().TrimEnd('/'))
+            .Replace("\"variants\": [\"AspNetHttpJson\"]", "\"variants\": [\"AspNetHttpsJson\", \"AspNetHttpsJsonBasic\", \"AspNetH2TlsBinXmlCert\", \"AspNetUdsBinXmlPeer\"]", StringComparison.Ordinal);
+
+        var (exit, stdout, stderr) = await RunAsync(WriteScenario(json), "--security-dir", host.SecurityDirectory);
+
+        Assert.True(exit == 0, $"exit {exit}: {stderr}");
+        using var db = Data.ResultsDatabase.Open(DatabasePath);
+        var levels = db.Levels.ToList();
+        Assert.Equal(4, levels.Count);
+        Assert.All(levels, l => Assert.Equal((0, 5), (l.Errors, l.Requests)));
+        var run = db.Runs.Single();
+        Assert.Contains("\"credentialProfile\": \"bench\"", run.ScenarioJson, StringComparison.Ordinal);
+        var database = (await File.ReadAllBytesAsync(DatabasePath))
+            .Concat(File.Exists(DatabasePath + "-wal") ? await File.ReadAllBytesAsync(DatabasePath + "-wal") : []).ToArray();
+        foreach (var secret in Secrets(host.SecurityDirectory))
+        {
+            Assert.DoesNotContain(secret, stdout + stderr + run.ScenarioJson + run.EnvironmentJson + run.Error, StringComparison.Ordinal);
+            Assert.Equal(-1, database.AsSpan().IndexOf(System.Text.Encoding.UTF8.GetBytes(secret)));
+        }
+    }
+
+    private static IEnumerable<string> Secrets(string folder) =>
+        Service.Contracts.Security.CredentialsDocument.Read(Path.Combine(folder, "credentials.json")).Profiles.Values.Select(p => p.Password)
+            .Append(File.ReadAllText(Path.Combine(folder, "keystore.password")).Trim());
+
+    [Fact]
     public async Task Help_ListsEveryOption()
     {
         var (exit, stdout, _) = await RunAsync(null, "run", "--help");
 
         Assert.Equal(0, exit);
-        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress" })
+        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress", "--security-dir" })
         {
             Assert.Contains(option, stdout, StringComparison.Ordinal);
         }
@@ -165,7 +226,7 @@ public sealed class RunCommandTests : IDisposable
         }
         else
         {
-            foreach (var argument in new[] { "run", "--scenario", scenarioPath, "--db", DatabasePath })
+            foreach (var argument in new[] { "run", "--scenario", scenarioPath, "--db", DatabasePath }.Concat(arguments))
             {
                 start.ArgumentList.Add(argument);
             }
@@ -174,7 +235,8 @@ public sealed class RunCommandTests : IDisposable
         using var process = Process.Start(start)!;
         var stdout = process.StandardOutput.ReadToEndAsync();
         var stderr = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        // Generous: a runner that starts, JITs and opens TLS connections on a machine shared with parallel builds.
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(240));
         await process.WaitForExitAsync(timeout.Token);
         return (process.ExitCode, await stdout, await stderr);
     }

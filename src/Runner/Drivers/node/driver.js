@@ -6,6 +6,7 @@
 
 const readline = require('node:readline');
 const { findPayload } = require('./lib/payloads');
+const fs = require('node:fs');
 const { describeError } = require('./lib/outcomes');
 
 const PROTOCOL = 1;
@@ -108,31 +109,64 @@ function parseJob(line) {
   return job;
 }
 
+/**
+ * What the job says about security (docs/security.md): `ca`, the PEM text of `caCertificate` (the only root trusted for
+ * https); `userName`/`password` of a Basic or UserName credential profile and `authorization`, their Basic header.
+ * Certificate credentials are refused: the node driver calls no variant that takes them.
+ */
+function readSecurity(job) {
+  const endpoint = job.endpoint;
+  const security = {};
+  const https = endpoint.address.startsWith('https:');
+  if (job.caCertificate) {
+    try {
+      security.ca = fs.readFileSync(job.caCertificate, 'utf8');
+    } catch (e) {
+      throw new Error(`cannot read the CA certificate ${job.caCertificate}: ${e.message}`);
+    }
+  } else if (https) {
+    throw new Error(`${endpoint.name} uses TLS and the job gives no caCertificate (the runner's --security-dir)`);
+  }
+  const credentials = job.credentials;
+  if (credentials && credentials.certificate) throw new Error(`the node driver does not present client certificates (${endpoint.name})`);
+  // Missing credentials are not an error: the client calls without them and counts the refusals (4).
+  if (credentials && typeof credentials.userName === 'string' && typeof credentials.password === 'string') {
+    security.userName = credentials.userName;
+    security.password = credentials.password;
+    if (endpoint.credentialType === 'Basic') security.authorization = 'Basic ' + Buffer.from(`${credentials.userName}:${credentials.password}`, 'utf8').toString('base64');
+  }
+  return security;
+}
+
 /** Prepares what the cell's clients share; throws an Error whose message is the `fail` reason. */
 async function prepareCell(job) {
   const endpoint = job.endpoint;
   const payload = findPayload(job.payload);
   if (!payload) throw new Error(`unknown payload '${job.payload}'`);
   const timeoutMs = job.timeoutMs || DEFAULT_TIMEOUT_MS;
-  if (job.credentials || job.caCertificate || (endpoint.securityMode && endpoint.securityMode !== 'None')) {
-    throw new Error(`the node driver does not support secure variants yet (${endpoint.name}: securityMode ${endpoint.securityMode})`);
-  }
+  const security = readSecurity(job);
   switch (endpoint.name) {
-    case 'AspNetHttpJson': {
+    case 'AspNetHttpJson':
+    case 'AspNetHttpsJson':
+    case 'AspNetHttpsJsonBasic': {
       const { JsonCodec, JsonLoadClient } = require('./lib/json-client');
       const codec = new JsonCodec(payload);
       return {
         ready: { driver: 'node', runtime: `Node.js ${process.versions.node}`, library: `undici ${require('undici/package.json').version}` },
-        createClient: () => new JsonLoadClient(endpoint, codec, timeoutMs),
+        createClient: () => new JsonLoadClient(endpoint, codec, timeoutMs, security),
       };
     }
     case 'MetroSoap11':
-    case 'MetroSoap12Wsa': {
+    case 'MetroSoap11Basic':
+    case 'MetroSoap11Https':
+    case 'MetroSoap11HttpsBasic':
+    case 'MetroSoap12Wsa':
+    case 'MetroSoap12WsaUserNameHttps': {
       if (typeof endpoint.wsdl !== 'string' || endpoint.wsdl === '') throw new Error(`${endpoint.name} has no WSDL address`);
       const { SoapCell, SoapLoadClient } = require('./lib/soap-client');
       let cell;
       try {
-        cell = await SoapCell.create(endpoint, payload, timeoutMs);
+        cell = await SoapCell.create(endpoint, payload, timeoutMs, security);
       } catch (e) {
         throw new Error(`cannot read the WSDL of ${endpoint.name} at ${endpoint.wsdl}: ${describeError(e)}`);
       }
@@ -143,7 +177,7 @@ async function prepareCell(job) {
       };
     }
     default:
-      throw new Error(`the node driver does not call variant '${endpoint.name}' (it calls MetroSoap11, MetroSoap12Wsa and AspNetHttpJson)`);
+      throw new Error(`the node driver does not call variant '${endpoint.name}' (it calls AspNetHttpJson, AspNetHttpsJson, AspNetHttpsJsonBasic, MetroSoap11, MetroSoap11Basic, MetroSoap11Https, MetroSoap11HttpsBasic, MetroSoap12Wsa and MetroSoap12WsaUserNameHttps)`);
   }
 }
 

@@ -19,6 +19,9 @@ namespace Dashboard.Runner.Tests.Clients.External;
 [Collection(JvmHostGroup.Name)]
 public sealed class DriverConformanceTests(JvmHostFixture host)
 {
+    private static readonly TimeSpan RequestTimeout = TimeSpan.FromSeconds(10);
+    private static readonly TimeSpan MessageSecurityTimeout = TimeSpan.FromSeconds(90);
+
     /// <summary>Payloads every driver × variant pair is checked with; the full catalogue on one variant per stack and driver.</summary>
     private static readonly string[] Representative = ["Empty", "Byte", "Int", "Double", "StringEmpty", "String500", "Object", "UDType", "ByteArray1000", "DoubleArray1000", "ObjectArray500", "UDTypeArray1000", "Orders10", "TransferFunds", "ProductInfo", "Bytes256K", "Get256Bytes"];
 
@@ -28,19 +31,57 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         { "java", "MetroSoap11FastInfoset", false },
         { "java", "MetroSoap12Wsa", false },
         { "java", "IceTcp", true },
+        { "java", "MetroSoap11Basic", false },
+        { "java", "MetroSoap11Https", false },
+        { "java", "MetroSoap11HttpsBasic", false },
+        { "java", "MetroSoap12WsaUserNameHttps", false },
+        { "java", "MetroSoap12WsaX509", false },
+        { "java", "IceSsl", false },
         { "node", "MetroSoap11", true },
         { "node", "MetroSoap12Wsa", false },
         { "node", "AspNetHttpJson", true },
+        { "node", "AspNetHttpsJson", true },
+        { "node", "AspNetHttpsJsonBasic", false },
         { "dotnet", "MetroSoap11", true },
         { "dotnet", "MetroSoap12Wsa", false },
+        { "dotnet", "MetroSoap11Basic", false },
+        { "dotnet", "MetroSoap11Https", false },
+        { "dotnet", "MetroSoap11HttpsBasic", false },
+        { "node", "MetroSoap11Basic", false },
+        { "node", "MetroSoap11Https", false },
+        { "node", "MetroSoap11HttpsBasic", false },
+        { "node", "MetroSoap12WsaUserNameHttps", false },
     };
+
+    [Theory]
+    [InlineData("node", "AspNetHttpsJsonBasic")]
+    [InlineData("dotnet", "AspNetHttpsJsonBasic")]
+    [InlineData("dotnet", "MetroSoap11Basic")]
+    [InlineData("node", "MetroSoap11HttpsBasic")]
+    [InlineData("node", "MetroSoap12WsaUserNameHttps")]
+    public async Task WrongPassword_EverySampleIsAuthentication(string client, string variant)
+    {
+        var endpoint = host.Endpoints.Single(e => e.Name == variant);
+        var security = HostSecurity.For(host.Host, endpoint);
+        security = security with { Credentials = security.Credentials! with { Password = "not-the-password" } };
+        PayloadCatalogue.TryGet("Int", out var payload);
+        var watch = Stopwatch.StartNew();
+
+        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
+        var result = await session.RunLevelAsync(new LevelPlan(2, 1, 3, null), CancellationToken.None);
+
+        Assert.Equal(8, result.Samples.Length);
+        Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Authentication, s.Outcome));
+        Assert.True(watch.Elapsed < TimeSpan.FromSeconds(30), $"took {watch.Elapsed}");
+    }
 
     [Theory]
     [MemberData(nameof(Pairs))]
     public async Task EveryPayload_RightReplyExactCountsAndBytes(string client, string variant, bool fullCatalogue)
     {
-        var driver = Driver(client);
         var endpoint = host.Endpoints.Single(e => e.Name == variant);
+        var security = HostSecurity.For(host.Host, endpoint);
+        var driver = Driver(client, IsMessageSecurity(endpoint) ? MessageSecurityTimeout : RequestTimeout);
         var payloads = fullCatalogue ? PayloadCatalogue.Ids.ToArray() : Representative;
         var failures = new List<string>();
 
@@ -48,7 +89,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         await Parallel.ForEachAsync(payloads, new ParallelOptions { MaxDegreeOfParallelism = 3 }, async (id, ct) =>
         {
             PayloadCatalogue.TryGet(id, out var payload);
-            await using var session = await driver.OpenCellAsync(endpoint, payload!, ct);
+            await using var session = await driver.OpenCellAsync(endpoint, payload!, security, ct);
             foreach (var clients in new[] { 1, 3 })
             {
                 var result = await session.RunLevelAsync(new LevelPlan(clients, 1, 2, null), ct);
@@ -169,12 +210,20 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     private static string SoapIntResponse(string value) =>
         $"""<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><IntSimpleResponse xmlns="urn:dashboard:benchmark:2026"><IntSimpleResult>{value}</IntSimpleResult></IntSimpleResponse></S:Body></S:Envelope>""";
 
-    private static IClientDriver Driver(string client) => client switch
+    private static IClientDriver Driver(string client) => Driver(client, RequestTimeout);
+
+    private static IClientDriver Driver(string client, TimeSpan requestTimeout) => client switch
     {
-        "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), TimeSpan.FromSeconds(10)),
-        "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), TimeSpan.FromSeconds(10)),
-        _ => new DotNetDriver(TimeSpan.FromSeconds(10)),
+        "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), requestTimeout),
+        "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), requestTimeout),
+        _ => new DotNetDriver(requestTimeout),
     };
+
+    /// <summary>
+    /// WS-Security variants copy, sign, encrypt, verify and decrypt 350 KB envelopes (UDTypeArray1000) on both sides:
+    /// seconds per request on this shared machine, so a longer request timeout (the level is still bounded).
+    /// </summary>
+    private static bool IsMessageSecurity(HostEndpoint endpoint) => endpoint.SecurityMode is "Message" or "TransportWithMessageCredential";
 }
 
 /// <summary>One service host with its JVM service for every test class that needs metro or ice.</summary>

@@ -4,9 +4,13 @@
 // MetroSoap12Wsa: the endpoint is @Addressing(required=true) and dispatches on wsa:Action, which npm soap
 // does not write, so every call adds the operation's Action (read from the WSDL's portType) as a
 // WS-Addressing header and as the SOAP 1.2 content type's action parameter (DESIGN.md §11).
+// Secure variants (docs/security.md): https with the host's CA as the only trusted root (the agents' `ca`, host name
+// checked), Basic through npm soap's BasicAuthSecurity (MetroSoap11Basic, MetroSoap11HttpsBasic), a WS-Security
+// UsernameToken (PasswordText, with a Timestamp) through its WSSecurity (MetroSoap12WsaUserNameHttps).
 
 const http = require('node:http');
 const https = require('node:https');
+const net = require('node:net');
 const { randomUUID } = require('node:crypto');
 const soap = require('soap');
 const { numberEquals, decodeBase64 } = require('./payloads');
@@ -86,13 +90,12 @@ function soapEquals(node, value) {
 }
 
 const ONE_SHOT_HTTP = new http.Agent({ keepAlive: false });
-const ONE_SHOT_HTTPS = new https.Agent({ keepAlive: false });
 
 /** GETs a document (the WSDL) on a connection of its own, closed afterwards. */
-function getText(url, timeoutMs) {
+function getText(url, timeoutMs, httpsAgent, headers) {
   return new Promise((resolve, reject) => {
     const secure = url.startsWith('https:');
-    const request = (secure ? https : http).get(url, { agent: secure ? ONE_SHOT_HTTPS : ONE_SHOT_HTTP, timeout: timeoutMs }, (response) => {
+    const request = (secure ? https : http).get(url, { agent: secure ? httpsAgent : ONE_SHOT_HTTP, timeout: timeoutMs, headers }, (response) => {
       const chunks = [];
       response.on('data', (c) => chunks.push(c));
       response.on('end', () => {
@@ -108,20 +111,24 @@ function getText(url, timeoutMs) {
 
 /** What the cell's clients share: the WSDL (read once), the Actions, the arguments and the reply check. */
 class SoapCell {
-  /** Reads the WSDL; throws when it cannot be read. */
-  static async create(endpoint, payload, timeoutMs) {
-    const cell = new SoapCell(endpoint, payload, timeoutMs);
-    cell.actions = parseActions(await getText(endpoint.wsdl, timeoutMs));
+  /** Reads the WSDL; throws when it cannot be read. `security`: `{ ca, userName, password, authorization }` (driver.js). */
+  static async create(endpoint, payload, timeoutMs, security = {}) {
+    const cell = new SoapCell(endpoint, payload, timeoutMs, security);
+    cell.actions = parseActions(await getText(endpoint.wsdl, timeoutMs, cell.oneShotHttps, cell.wsdlHeaders()));
     // Loads and caches npm soap's parsed WSDL for the clients.
     await soap.createClientAsync(endpoint.wsdl, cell.clientOptions(), endpoint.address);
     return cell;
   }
 
-  constructor(endpoint, payload, timeoutMs) {
+  constructor(endpoint, payload, timeoutMs, security = {}) {
     this.endpoint = endpoint;
     this.payload = payload;
     this.timeoutMs = timeoutMs;
-    this.soap12 = endpoint.name === 'MetroSoap12Wsa';
+    this.security = security;
+    // rejectUnauthorized stays true: the chain must end at the job's CA and the certificate must name the host.
+    this.tls = security.ca ? { ca: security.ca, rejectUnauthorized: true } : {};
+    this.oneShotHttps = new https.Agent({ keepAlive: false, ...this.tls });
+    this.soap12 = endpoint.name.startsWith('MetroSoap12Wsa');
     this.args = Object.fromEntries(payload.params.map(([n, v]) => [n, renderArgs(v)]));
     this.resultName = payload.operation + 'Result';
     this.actions = new Map();
@@ -132,8 +139,25 @@ class SoapCell {
       forceSoap12Headers: this.soap12,
       customDeserializer: CUSTOM_DESERIALIZER,
       // The WSDL and its schemas are read once, on connections of their own that are closed afterwards.
-      wsdl_options: { proxy: false, timeout: this.timeoutMs, httpAgent: ONE_SHOT_HTTP, httpsAgent: ONE_SHOT_HTTPS },
+      wsdl_options: { proxy: false, timeout: this.timeoutMs, httpAgent: ONE_SHOT_HTTP, httpsAgent: this.oneShotHttps },
+      wsdl_headers: this.wsdlHeaders(),
     };
+  }
+
+  /** The Basic header for reading the WSDL of a Basic variant (the service may protect it too). */
+  wsdlHeaders() {
+    return this.security.authorization ? { Authorization: this.security.authorization } : undefined;
+  }
+
+  /** npm soap's security object for the variant's credential type, or null. */
+  soapSecurity() {
+    const { userName, password } = this.security;
+    if (userName === undefined) return null;
+    switch (this.endpoint.credentialType) {
+      case 'Basic': return new soap.BasicAuthSecurity(userName, password);
+      case 'UserName': return new soap.WSSecurity(userName, password, { passwordType: 'PasswordText', hasTimeStamp: true, mustUnderstand: true });
+      default: return null;
+    }
   }
 
   action(operation) {
@@ -165,10 +189,29 @@ class SoapCell {
   }
 }
 
+// WS-Security 1.0's fault codes (docs/security.md): credentials or signature refused.
+const WSSE_FAULT = /\b(?:FailedAuthentication|FailedCheck|InvalidSecurity|InvalidSecurityToken|SecurityTokenUnavailable)\b/;
+
+/** Whether an npm soap error carries a WS-Security fault (in the raw body or the parsed Fault). */
+function isSecurityFault(error) {
+  if (!error) return false;
+  const texts = [];
+  if (typeof error.body === 'string') texts.push(error.body);
+  if (error.root) {
+    try {
+      texts.push(JSON.stringify(error.root));
+    } catch {
+      // cyclic: ignore
+    }
+  }
+  return texts.some((t) => WSSE_FAULT.test(t));
+}
+
 /** Outcome of an error npm soap reported (transport error, HTTP error status, SOAP fault, unparsable body). */
 function classifySoapError(error) {
   const status = error && error.response && error.response.status;
   if (status === 401 || status === 403) return Outcome.Authentication;
+  if (isSecurityFault(error)) return Outcome.Authentication;
   const code = errorCode(error);
   if (code && classifyTransportError(error) !== Outcome.Other) return classifyTransportError(error);
   if (error && (error.response || error.body !== undefined || error.root || error.Fault)) return Outcome.Fault;
@@ -181,13 +224,22 @@ class SoapLoadClient {
     this.cell = cell;
     this.bytes = new SocketBytes();
     const secure = cell.endpoint.address.startsWith('https:');
-    this.agent = new (secure ? https : http).Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
+    this.agent = secure
+      ? new https.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1, ...cell.tls })
+      : new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
     const create = this.agent.createConnection.bind(this.agent);
     this.agent.createConnection = (options, callback) => {
-      const socket = create(options, callback);
-      socket.setNoDelay(true);
-      this.bytes.attach(socket);
-      return socket;
+      if (!secure) {
+        const socket = create(options, callback);
+        socket.setNoDelay(true);
+        this.bytes.attach(socket);
+        return socket;
+      }
+      // TLS over a TCP socket of our own, so that the bytes counted are those on the wire (TLS records included).
+      const raw = net.connect({ host: options.host, port: Number(options.port) || 443 });
+      raw.setNoDelay(true);
+      this.bytes.attach(raw);
+      return create({ ...options, socket: raw }, callback);
     };
     this.client = null;
     this.operation = cell.payload.operation;
@@ -198,6 +250,8 @@ class SoapLoadClient {
     const cell = this.cell;
     this.client = await soap.createClientAsync(cell.endpoint.wsdl, cell.clientOptions(), cell.endpoint.address);
     qualifyLocalElements(this.client.wsdl);
+    const security = cell.soapSecurity();
+    if (security) this.client.setSecurity(security);
     if (cell.soap12) {
       this.client.addSoapHeader((method, location) => wsaHeaders(cell.action(method.$name), location));
     }
@@ -206,7 +260,12 @@ class SoapLoadClient {
     this.method = method;
     this.headers = this.extraHeaders(this.operation);
     this.probe = this.client.EmptyMethod;
-    await this.invoke(this.probe, {}, this.extraHeaders('EmptyMethod'), AbortSignal.timeout(cell.timeoutMs));
+    try {
+      await this.invoke(this.probe, {}, this.extraHeaders('EmptyMethod'), AbortSignal.timeout(cell.timeoutMs));
+    } catch (error) {
+      // Our credentials refused: the level runs and its samples say so (4).
+      if (classifySoapError(error) !== Outcome.Authentication) throw error;
+    }
   }
 
   extraHeaders(operation) {
@@ -278,4 +337,4 @@ function wsaHeaders(action, to) {
     + `<wsa:ReplyTo xmlns:wsa="${WSA}"><wsa:Address>${ANONYMOUS}</wsa:Address></wsa:ReplyTo>`;
 }
 
-module.exports = { SoapCell, SoapLoadClient, parseActions, renderArgs, soapEquals, classifySoapError };
+module.exports = { SoapCell, SoapLoadClient, parseActions, renderArgs, soapEquals, classifySoapError, isSecurityFault };

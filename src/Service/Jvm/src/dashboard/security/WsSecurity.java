@@ -371,7 +371,9 @@ public final class WsSecurity {
         CallbackHandler callbacks() {
             return callbacks -> {
                 for (Callback c : callbacks) {
-                    if (c instanceof WSPasswordCallback pc) {
+                    // Only the key's own password: never an answer for a UsernameToken's password.
+                    if (c instanceof WSPasswordCallback pc
+                            && (pc.getUsage() == WSPasswordCallback.DECRYPT || pc.getUsage() == WSPasswordCallback.SIGNATURE)) {
                         pc.setPassword(KEY_PASSWORD);
                     } else {
                         throw new UnsupportedCallbackException(c);
