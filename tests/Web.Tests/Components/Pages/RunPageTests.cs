@@ -22,7 +22,7 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
             await Expect(page.GetByTestId(chart).Locator(".main-svg").First).ToBeVisibleAsync();
         }
 
-        await Expect(page.GetByTestId("throughput-unsecure")).ToContainTextAsync("Throughput vs concurrent clients");
+        await Expect(page.GetByTestId("throughput-unsecure")).ToContainTextAsync("Throughput — unsecure variants");
         await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("CPU (% of all cores)");
         await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetH2BinXml");
         await SaveScreenshotAsync(page, "screenshot-run.png");
