@@ -105,6 +105,7 @@ public static class DashboardExtensions
         app.UseAntiforgery();
         app.MapOpenApi();
         app.MapRunsApi();
+        app.MapPresetsApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }
