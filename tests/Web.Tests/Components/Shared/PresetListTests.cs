@@ -6,7 +6,8 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.Playwright;
 using static Microsoft.Playwright.Assertions;
 
-namespace Dashboard.Web.Tests.Components.Shared;
+// Folder Components/Shared mirrors the source; the namespace stops one level up (CA1716: "Shared" is a VB keyword).
+namespace Dashboard.Web.Tests.Components;
 
 /// <summary>
 /// The presets on Home in Chromium, from the repository's own preset files (examples/preset-*.json): one click queues
