@@ -164,11 +164,11 @@ function layout(spec, style, width, names) {
   return {
     title: { text: title, font: { size: style.title }, x: 0.02, xanchor: 'left' },
     xaxis: {
-      title: { text: spec.xTitle, font: { size: style.axis } }, type: spec.logX ? 'log' : (spec.series.some(s => s.categories) ? 'category' : undefined),
+      title: { text: spec.xTitle, font: { size: style.axis } }, type: spec.logX ? 'log' : (spec.series.some(s => s.categories) ? 'category' : undefined), dtick: spec.logX ? 'D2' : undefined,
       zeroline: false, automargin: true, tickfont: { size: style.tick }, gridcolor: grid, linecolor: '#444', showline: true,
     },
     yaxis: {
-      title: { text: spec.yTitle, font: { size: style.axis } }, type: spec.logY ? 'log' : 'linear',
+      title: { text: spec.yTitle, font: { size: style.axis } }, type: spec.logY ? 'log' : 'linear', dtick: spec.logY ? 'D2' : undefined,
       rangemode: spec.logY || !spec.zeroY ? undefined : 'tozero', automargin: true, tickfont: { size: style.tick }, gridcolor: grid, linecolor: '#444', showline: true,
     },
     margin: { l: 70, r: 25, t: 56 + (lines * (style.small + 6)) + (style.title - 15), b: 70 + (rows * style.rowHeight) },

@@ -419,7 +419,8 @@ public static class RunCharts
             var cellOfLevel = data.Levels.ToDictionary(l => l.Id, l => $"{l.Variant} × {l.Client} × {l.Payload}");
             var series = data.Latency
                 .GroupBy(p => cellOfLevel.GetValueOrDefault(p.LevelId, "?"))
-                .Select(g => new ChartSeries(g.Key, [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
+                .Select(g => g.OrderBy(p => p.Seconds).ToList())
+                .Select(g => new ChartSeries(cellOfLevel.GetValueOrDefault(g[0].LevelId, "?"), [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
                 .ToList();
             charts.Add(new KeyedChart("latency-over-time", new ChartSpec(
                 "Response time during the run", "time since the run started (s)", "mean response time (ms)", series, note,

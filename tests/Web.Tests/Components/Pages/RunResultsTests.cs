@@ -72,6 +72,9 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
 
         await Expect(page.GetByTestId("wire-bytes")).ToContainTextAsync("Bytes on the wire");
         await Expect(page.GetByTestId("latency-vs-size")).ToContainTextAsync("log scale");
+        await Expect(page.GetByTestId("server-memory").Locator(".main-svg").First).ToBeVisibleAsync();
+        await Screenshots.SaveAsync(page, "screenshot-run.png", to: page.GetByTestId("rankings"));
+        await Screenshots.SaveAsync(page, "screenshot-run-views.png", page.GetByRole(AriaRole.Heading, new() { Name = "More views" }), page.GetByTestId("server-memory"));
     }
 
     [Fact]

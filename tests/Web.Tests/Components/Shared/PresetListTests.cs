@@ -66,6 +66,7 @@ public sealed class PresetListTests(BrowserFixture fixture) : IClassFixture<Brow
         }
 
         await Expect(page.GetByTestId($"queue-{OneClientPreset}")).ToBeEnabledAsync();
+        await Screenshots.SaveAsync(page, "screenshot-presets.png", page.GetByRole(AriaRole.Heading, new() { Name = "Presets" }), page.GetByTestId("presets"));
         await using var db = fixture.App.OpenDatabase();
         var before = await db.Runs.CountAsync();
         if (refused.Count > 0)
