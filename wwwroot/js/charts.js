@@ -6,8 +6,8 @@ const errorColor = '#b00020';
 
 // Screen and paper styles: the paper style has a white background, larger fonts (≥ 14 px) and thicker lines.
 const styles = {
-  screen: { font: 12, title: 15, small: 12, legend: 11, axis: 13, tick: 11, line: 2, marker: 6, background: 'rgba(0,0,0,0)', rowHeight: 19, perRow: 2 },
-  paper: { font: 16, title: 22, small: 15, legend: 15, axis: 18, tick: 15, line: 2.5, marker: 8, background: '#ffffff', rowHeight: 26, perRow: 3 },
+  screen: { font: 12, title: 15, small: 12, legend: 11, axis: 13, tick: 11, line: 2, marker: 6, background: 'rgba(0,0,0,0)', rowHeight: 19 },
+  paper: { font: 16, title: 22, small: 15, legend: 15, axis: 18, tick: 15, line: 2.5, marker: 8, background: '#ffffff', rowHeight: 26 },
 };
 
 function colorOf(spec) {
@@ -46,17 +46,18 @@ function traces(spec, style) {
       return {
         ...common,
         type: 'bar',
+        textposition: 'none',
         marker: {
           color: c,
           line: { color: errorColor, width: x.map((_, j) => (errors.has(j) ? 2 : 0)) },
-          pattern: { shape: x.map((_, j) => (errors.has(j) ? 'x' : (s.pattern ?? ''))), fgcolor: errors.size > 0 ? errorColor : '#ffffff', solidity: 0.35 },
+          pattern: { shape: x.map((_, j) => (errors.has(j) ? 'x' : (s.pattern ?? ''))), fgcolor: errors.size > 0 ? errorColor : '#ffffff', fillmode: 'overlay', solidity: 0.35 },
         },
       };
     }
     return {
       ...common,
       type: 'scatter',
-      mode: x.length > 200 ? 'lines' : 'lines+markers',
+      mode: x.length > 60 ? 'lines' : 'lines+markers',
       line: { dash: s.dash ?? 'solid', color: c, width: style.line },
       marker: {
         color: x.map((_, j) => (errors.has(j) ? errorColor : c)),
@@ -72,30 +73,24 @@ function traces(spec, style) {
   if (anyErrorPoint || anyErrorSpan) {
     list.push({
       type: 'scatter', mode: 'markers', x: [null], y: [null], hoverinfo: 'skip',
-      name: anyErrorSpan && !anyErrorPoint ? 'level with errors (shaded red)' : '✕ level with errors',
+      name: anyErrorSpan && !anyErrorPoint ? 'level with errors (shaded red)' : 'level with errors',
       marker: { symbol: anyErrorSpan && !anyErrorPoint ? 'square' : 'x', color: anyErrorSpan && !anyErrorPoint ? 'rgba(176,0,32,0.3)' : errorColor, size: 11 },
     });
   }
   return list;
 }
 
-function legendRows(count, style) {
-  return Math.ceil(count / style.perRow);
+// Legend rows below the plot: as many entries per row as fit the width, judged by the longest name.
+function legendRows(names, style, width) {
+  const longest = Math.max(8, ...names.map(n => n.length));
+  const perRow = Math.max(1, Math.floor((width - 40) / ((longest * style.legend * 0.6) + 50)));
+  return Math.ceil(names.length / perRow);
 }
 
 // Levels on a time axis: a vertical line at each level start (solid where a new cell starts), error levels shaded red
-// with a ✕, the clients at the bottom. Shapes and annotations cost plotly one DOM node each, redrawn on every change,
-// so lines, shading and labels are a few traces on a hidden 0..1 axis (y2); only the few cell names are annotations.
-function spanAnnotations(spec, style) {
-  const spans = spec.spans ?? [];
-  const cells = spans.filter(s => s.cellStart);
-  if (cells.length > 10) return [];
-  return cells.map(s => ({
-    x: s.start, y: 1, xref: 'x', yref: 'paper', xanchor: 'left', yanchor: 'top', textangle: -90, showarrow: false,
-    text: escapeHtml(s.title.split(',')[0]), font: { size: style.small - 2, color: '#37474f' },
-  }));
-}
-
+// with a ✕, the clients at the bottom and the cell at the top. Shapes and annotations cost plotly one DOM node each,
+// redrawn on every change, so lines, shading and labels are a few traces on a hidden 0..1 axis (y2). Labels that would
+// overlap their neighbour are left out (the hover still names every level).
 function segments(spans, pick) {
   const x = [];
   const y = [];
@@ -103,9 +98,26 @@ function segments(spans, pick) {
   return { x, y };
 }
 
+function thinned(items, textOf, fontSize, plotWidth, xmin, xmax) {
+  const perUnit = plotWidth / Math.max(1e-9, xmax - xmin);
+  let lastEnd = -Infinity;
+  return items.map(s => {
+    const text = textOf(s);
+    const left = (s.start - xmin) * perUnit;
+    if (!text || left < lastEnd) return '';
+    lastEnd = left + (text.length * fontSize * 0.6) + 6;
+    return text;
+  });
+}
+
 function spanTraces(spec, style, width) {
   const spans = spec.spans ?? [];
   if (spans.length === 0) return [];
+  const xs = spec.series.flatMap(s => s.x).concat(spans.map(s => s.end), spans.map(s => s.start));
+  const xmin = Math.min(...xs);
+  const xmax = Math.max(...xs);
+  const plotWidth = Math.max(100, width - 110);
+  const font = style.small - 2;
   const common = { type: 'scatter', yaxis: 'y2', showlegend: false, hoverinfo: 'skip' };
   const list = [
     { ...common, mode: 'lines', name: 'level starts', ...segments(spans, s => !s.cellStart), line: { color: '#b0bec5', width: 1, dash: 'dot' } },
@@ -123,12 +135,17 @@ function spanTraces(spec, style, width) {
       textfont: { size: style.small, color: errorColor }, hovertext: errors.map(s => s.title),
     });
   }
-  const labelLevels = spans.length <= Math.max(12, width / 28);
   list.push({
-    ...common, mode: labelLevels ? 'text' : 'markers', name: 'levels', hoverinfo: 'text',
-    x: spans.map(s => s.start), y: spans.map(() => 0.01), text: spans.map(s => (labelLevels ? s.label : '')),
-    textposition: 'top right', textfont: { size: style.small - 2, color: '#546e7a' },
-    marker: { size: 4, color: 'rgba(0,0,0,0)' }, hovertext: spans.map(s => s.title),
+    ...common, mode: 'text+markers', name: 'levels', hoverinfo: 'text',
+    x: spans.map(s => s.start), y: spans.map(() => 0.0), text: thinned(spans, s => s.label, font, plotWidth, xmin, xmax),
+    textposition: 'top right', textfont: { size: font, color: '#546e7a' },
+    marker: { size: 6, color: 'rgba(0,0,0,0)' }, hovertext: spans.map(s => s.title),
+  });
+  const cells = spans.filter(s => s.cellStart);
+  list.push({
+    ...common, mode: 'text', name: 'cells', hoverinfo: 'text',
+    x: cells.map(s => s.start), y: cells.map(() => 0.99), text: thinned(cells, s => s.title.split(',')[0], font, plotWidth, xmin, xmax),
+    textposition: 'bottom right', textfont: { size: font, color: '#263238' }, hovertext: cells.map(s => s.title),
   });
   return list;
 }
@@ -137,30 +154,28 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 }
 
-function layout(spec, style, width, traceCount) {
+function layout(spec, style, width, names) {
   let title = `<b>${escapeHtml(spec.title)}</b>`;
   let lines = 0;
   if (spec.subtitle) { title += `<br><span style="font-size:${style.small}px;color:#5f6368">${escapeHtml(spec.subtitle)}</span>`; lines++; }
   if (spec.note) { title += `<br><span style="font-size:${style.small}px;color:${errorColor}">${escapeHtml(spec.note)}</span>`; lines++; }
-  const rows = legendRows(traceCount, style);
-  const annotations = spanAnnotations(spec, style);
+  const rows = legendRows(names, style, width);
   const grid = '#e6e6e6';
   return {
     title: { text: title, font: { size: style.title }, x: 0.02, xanchor: 'left' },
     xaxis: {
-      title: { text: spec.xTitle, font: { size: style.axis } }, type: spec.logX ? 'log' : (spec.series.some(s => s.categories) ? 'category' : undefined),
+      title: { text: spec.xTitle, font: { size: style.axis } }, type: spec.logX ? 'log' : (spec.series.some(s => s.categories) ? 'category' : undefined), dtick: spec.logX ? 'D2' : undefined,
       zeroline: false, automargin: true, tickfont: { size: style.tick }, gridcolor: grid, linecolor: '#444', showline: true,
     },
     yaxis: {
-      title: { text: spec.yTitle, font: { size: style.axis } }, type: spec.logY ? 'log' : 'linear',
+      title: { text: spec.yTitle, font: { size: style.axis } }, type: spec.logY ? 'log' : 'linear', dtick: spec.logY ? 'D2' : undefined,
       rangemode: spec.logY || !spec.zeroY ? undefined : 'tozero', automargin: true, tickfont: { size: style.tick }, gridcolor: grid, linecolor: '#444', showline: true,
     },
-    margin: { l: 70, r: 25, t: 50 + (lines * (style.small + 6)) + (style.title - 15), b: 70 + (rows * style.rowHeight) },
+    margin: { l: 70, r: 25, t: 56 + (lines * (style.small + 6)) + (style.title - 15), b: 70 + (rows * style.rowHeight) },
     legend: { orientation: 'h', x: 0, yref: 'container', y: 0, yanchor: 'bottom', font: { size: style.legend } },
     yaxis2: { overlaying: 'y', range: [0, 1], visible: false, fixedrange: true },
     barmode: 'group',
     hovermode: 'closest',
-    annotations,
     paper_bgcolor: style.background,
     plot_bgcolor: '#ffffff',
     font: { family: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif', size: style.font, color: '#222' },
@@ -180,8 +195,9 @@ export async function render(element, spec) {
   const data = traces(spec, styles.screen);
   const width = element.clientWidth || 600;
   element.dataset.series = String(spec.series.length);
-  element.style.height = `${360 + (legendRows(data.length, styles.screen) * styles.screen.rowHeight)}px`;
-  window.Plotly.react(element, data.concat(spanTraces(spec, styles.screen, width)), layout(spec, styles.screen, width, data.length), config);
+  const names = data.map(t => t.name);
+  element.style.height = `${360 + (legendRows(names, styles.screen, width) * styles.screen.rowHeight)}px`;
+  window.Plotly.react(element, data.concat(spanTraces(spec, styles.screen, width)), layout(spec, styles.screen, width, names), config);
 }
 
 // The figure in the paper style at width × height pixels, as a data URL (format 'png' or 'svg').
@@ -189,7 +205,8 @@ export async function paperImage(element, format, width, height) {
   const spec = element.dashSpec;
   if (!window.Plotly || !spec) return null;
   const data = traces(spec, styles.paper);
-  const figure = { data: data.concat(spanTraces(spec, styles.paper, width)), layout: { ...layout(spec, styles.paper, width, data.length), width, height }, config: { staticPlot: true } };
+  const names = data.map(t => t.name);
+  const figure = { data: data.concat(spanTraces(spec, styles.paper, width)), layout: { ...layout(spec, styles.paper, width, names), width, height }, config: { staticPlot: true } };
   return window.Plotly.toImage(figure, { format, width, height, scale: 1 });
 }
 

@@ -89,12 +89,12 @@ public static class RunCharts
             kinds.Add(("secure", "secure variants", true));
         }
 
-        var levelsText = thesisFilter ? $"from {RunView.ThesisFromClients} clients on" : "all levels";
+        var levelsText = thesisFilter ? $"from {RunView.ThesisFromClients} clients" : "all levels";
         foreach (var kind in kinds)
         {
             var kindPoints = points.Where(p => p.IsSecure == kind.Secure).ToList();
             panels.Add(new KeyedChart($"response-time-{kind.Key}", VsClients(
-                kindPoints, $"Mean response time vs concurrent clients — {kind.Name}, {label}", "mean response time (ms)",
+                kindPoints, $"Mean response time — {kind.Name}, {label}", "mean response time (ms)",
                 p => p.MeanMs, p => p.P99Ms, levelsText)));
         }
 
@@ -102,7 +102,7 @@ public static class RunCharts
         {
             var kindPoints = points.Where(p => p.IsSecure == kind.Secure).ToList();
             panels.Add(new KeyedChart($"throughput-{kind.Key}", VsClients(
-                kindPoints, $"Throughput vs concurrent clients — {kind.Name}, {label}", "throughput (requests/s)",
+                kindPoints, $"Throughput — {kind.Name}, {label}", "throughput (requests/s)",
                 p => p.ThroughputRps, null, levelsText)));
         }
 
@@ -251,12 +251,10 @@ public static class RunCharts
 
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         var combined = points.Any(p => p.Payloads > 1);
-        var how = isThroughput
-            ? "completed requests ÷ (end of the last client − start of the first), per level"
-            : "mean of the measured requests per level; p99 (dotted) in the legend, click to show";
-        var ci = combined ? "mean over the payloads, no error bars"
-            : reps > 1 ? $"error bars: 95 % CI over {reps} repetitions" : "one repetition: no error bars";
-        return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how}; {levelsText}; {ci}");
+        var how = isThroughput ? "completed requests ÷ level duration" : "mean per level, p99 dotted (legend)";
+        var ci = combined ? "mean over payloads, no CI"
+            : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
+        return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}");
     }
 
     private static string Hover(Point p, double? value, double? low, double? high, string unit)
@@ -275,7 +273,7 @@ public static class RunCharts
     {
         var withErrors = points.Where(p => p.Errors > 0).ToList();
         return withErrors.Count == 0 ? null
-            : $"{withErrors.Count} level(s) had errors (marked ✕): {string.Join(", ", withErrors.Take(4).Select(p => $"{p.Variant} × {p.Client} at {p.Clients} clients"))}{(withErrors.Count > 4 ? ", …" : "")}";
+            : $"{withErrors.Count} level(s) with errors (✕): {string.Join(", ", withErrors.Take(2).Select(p => $"{p.Variant} × {p.Client} at {p.Clients}"))}{(withErrors.Count > 2 ? ", …" : "")}";
     }
 
     private static ChartSpec Spectrum(List<Point> points, int clients, string label)
@@ -294,9 +292,9 @@ public static class RunCharts
 
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         return new ChartSpec(
-            $"Response time percentiles at {clients} concurrent clients — {label}", "percentile of response time", "response time (ms, log scale)",
+            $"Response time percentiles, {clients} clients — {label}", "percentile", "response time (ms, log scale)",
             series, ErrorNote(points), LogY: true,
-            Subtitle: $"from the raw samples of each level, warm-up excluded{(reps > 1 ? $"; mean over {reps} repetitions, max of all" : "")}");
+            Subtitle: $"from each level's raw samples, warm-up excluded{(reps > 1 ? $" · mean of {reps} reps" : "")}");
     }
 
     private static (ChartSpec?, string?) LatencyVsSize(IReadOnlyList<LevelAggregate> all)
@@ -330,11 +328,11 @@ public static class RunCharts
 
         var withErrors = at.Count(a => a.Errors > 0);
         return (new ChartSpec(
-            $"Mean response time vs payload size at {clients} client{(clients == 1 ? "" : "s")}", "message size on the wire (bytes, log scale)", "mean response time (ms, log scale)",
+            $"Response time vs message size, {clients} client{(clients == 1 ? "" : "s")}", "message size on the wire (bytes, log scale)", "mean response time (ms, log)",
             series, withErrors > 0 ? $"{withErrors} level(s) had errors (marked ✕)" : null, LogY: true,
             Subtitle: clients == 1
-                ? "one call in flight (seed 003); size = the larger of the mean request and response bytes, per payload"
-                : $"no 1-client level: the lowest level ({clients} clients); size = the larger of the mean request and response bytes")
+                ? "one call in flight (seed 003) · size: larger of request and response"
+                : $"no 1-client level: {clients} clients · size: larger of request and response")
         { LogX = true }, null);
     }
 
@@ -367,10 +365,12 @@ public static class RunCharts
         }
 
         var withErrors = counted.Where(a => a.Errors > 0).Select(a => $"{a.Variant} × {a.Client} × {a.Payload}").Distinct().ToList();
+        var values = series.SelectMany(x => x.Y).Where(v => v is > 0).Select(v => v!.Value).ToList();
+        var logY = values.Count > 0 && values.Max() / values.Min() > 20;
         return (new ChartSpec(
-            "Bytes on the wire per request and response", "payload", "mean bytes on the wire per message (bytes)", series,
-            withErrors.Count > 0 ? $"cells with errors (cross-hatched): {string.Join(", ", withErrors.Take(3))}{(withErrors.Count > 3 ? ", …" : "")}" : null,
-            Subtitle: "as the client counted them on the socket, headers included where the stack exposes them (seed 002); request solid, response hatched")
+            "Bytes on the wire per message", "payload", logY ? "bytes per message (log scale)" : "bytes per message", series,
+            withErrors.Count > 0 ? $"with errors (✕ hatched): {string.Join(", ", withErrors.Take(2))}{(withErrors.Count > 2 ? ", …" : "")}" : null,
+            LogY: logY, Subtitle: "counted on the socket by the client (seed 002) · request solid, response hatched")
         { Kind = "bar" }, null);
     }
 
@@ -401,9 +401,9 @@ public static class RunCharts
 
         var withErrors = single.Count(a => a.Errors > 0);
         return (new ChartSpec(
-            $"Sequential calls per second (1 client) — {label}", "variant × client", "calls per second (1 client, requests/s)", series,
-            withErrors > 0 ? $"{withErrors} level(s) had errors (cross-hatched)" : null,
-            Subtitle: "throughput of the 1-client level: one call in flight, back to back (seed 004)")
+            $"Sequential calls per second — {label}", "variant × client", "calls per second (requests/s)", series,
+            withErrors > 0 ? $"{withErrors} level(s) with errors (✕ hatched)" : null,
+            Subtitle: "throughput of the 1-client level: one call in flight (seed 004)")
         { Kind = "bar" }, null);
     }
 
@@ -412,18 +412,19 @@ public static class RunCharts
         var charts = new List<KeyedChart>();
         var spans = Spans(data);
         var errorSpans = spans.Count(s => s.HasErrors);
-        var note = errorSpans > 0 ? $"{errorSpans} level(s) had errors (shaded red, ✕ at the top)" : null;
-        const string boundaries = "level starts marked (dotted; solid where a new variant × client × payload cell starts, clients at the bottom)";
+        var note = errorSpans > 0 ? $"{errorSpans} level(s) with errors (shaded red, ✕)" : null;
+        const string boundaries = "lines: level starts, clients at the bottom";
         if (data.Latency.Count > 0)
         {
             var cellOfLevel = data.Levels.ToDictionary(l => l.Id, l => $"{l.Variant} × {l.Client} × {l.Payload}");
             var series = data.Latency
                 .GroupBy(p => cellOfLevel.GetValueOrDefault(p.LevelId, "?"))
-                .Select(g => new ChartSeries(g.Key, [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
+                .Select(g => g.OrderBy(p => p.Seconds).ToList())
+                .Select(g => new ChartSeries(cellOfLevel.GetValueOrDefault(g[0].LevelId, "?"), [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)p.MeanMs)]))
                 .ToList();
             charts.Add(new KeyedChart("latency-over-time", new ChartSpec(
                 "Response time during the run", "time since the run started (s)", "mean response time (ms)", series, note,
-                Subtitle: "mean of the raw samples (warm-up excluded) per time interval; " + boundaries)
+                Subtitle: "mean of the raw samples per interval · " + boundaries)
             { Spans = spans }));
         }
 
@@ -447,12 +448,12 @@ public static class RunCharts
 
             charts.Add(new KeyedChart("server-cpu", new ChartSpec(
                 "Server CPU utilisation over time", "time since the run started (s)", "CPU (% of all cores)", cpu, note,
-                Subtitle: "host's /resources, polled by the runner; generator = the runner and its drivers; " + boundaries)
+                Subtitle: "host's /resources; generator = runner + drivers · " + boundaries)
             { Spans = spans }));
             charts.Add(new KeyedChart("server-memory", new ChartSpec(
                 "Server available memory over time", "time since the run started (s)", "available memory (MB)",
                 [new("available memory", x, [.. data.Resources.Select(r => (double?)r.AvailableMemoryMb)])], note,
-                Subtitle: "lowest reading per interval (Linux MemAvailable); " + boundaries, ZeroY: false)
+                Subtitle: "lowest reading per interval (MemAvailable) · " + boundaries, ZeroY: false)
             { Spans = spans }));
         }
 

@@ -143,8 +143,10 @@ public sealed partial class Run : IDisposable
     private void BuildCharts()
     {
         Figures = Data is null ? null : RunCharts.Build(Data, View);
+        // Rankings count the levels the panels show: from 20 clients on, or every level when asked or when none reaches 20.
+        var thesis = !View.AllLevels && Data is not null && Data.Aggregates.Any(a => a.Clients >= RunView.ThesisFromClients);
         Rankings = Data is null ? [] : Dashboard.Data.Results.Rankings.Compute(
-            Data.Aggregates, new RankingOptions(FromClients: View.AllLevels ? 1 : RunView.ThesisFromClients));
+            Data.Aggregates, new RankingOptions(FromClients: thesis ? RunView.ThesisFromClients : 1));
     }
 
     /// <summary>Shows <paramref name="view"/> and puts it in the address, so a link reproduces it.</summary>

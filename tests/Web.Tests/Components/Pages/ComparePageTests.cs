@@ -23,6 +23,7 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         Assert.Equal(16, Count(text, "(-9.1 %)"));
         await Expect(page.GetByTestId("compare-table")).ToContainTextAsync("+10.0 %");
         await Expect(page.GetByTestId("compare-throughput").Locator(".main-svg").First).ToBeVisibleAsync();
+        await Screenshots.SaveAsync(page, "screenshot-compare.png", to: table);
 
         // All levels: the 1- and 10-client levels join the table, and the link keeps the choice.
         await page.GetByTestId("compare-all-levels").CheckAsync();

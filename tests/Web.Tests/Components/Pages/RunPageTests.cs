@@ -22,10 +22,9 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
             await Expect(page.GetByTestId(chart).Locator(".main-svg").First).ToBeVisibleAsync();
         }
 
-        await Expect(page.GetByTestId("throughput-unsecure")).ToContainTextAsync("Throughput vs concurrent clients");
+        await Expect(page.GetByTestId("throughput-unsecure")).ToContainTextAsync("Throughput — unsecure variants");
         await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("CPU (% of all cores)");
         await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetH2BinXml");
-        await SaveScreenshotAsync(page, "screenshot-run.png");
     }
 
     [Fact]
@@ -57,19 +56,6 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
         await page.GetByTestId("levels").PressAsync("Tab");
         await Expect(page.GetByTestId("error-levels")).ToBeVisibleAsync();
         await Expect(page.GetByTestId("impossible-dotnet-IceTcp")).ToBeVisibleAsync();
-        await SaveScreenshotAsync(page, "screenshot-new-run.png");
-    }
-
-    private static async Task SaveScreenshotAsync(IPage page, string name)
-    {
-        // Screenshots for docs/ are taken on request: DASHBOARD_SCREENSHOT_DIR=docs dotnet test ...
-        var directory = Environment.GetEnvironmentVariable("DASHBOARD_SCREENSHOT_DIR");
-        if (string.IsNullOrEmpty(directory))
-        {
-            return;
-        }
-
-        await page.WaitForTimeoutAsync(500); // let plotly finish its transitions before the picture
-        await page.ScreenshotAsync(new PageScreenshotOptions { Path = Path.Combine(directory, name), FullPage = true });
+        await Screenshots.SaveAsync(page, "screenshot-new-run.png");
     }
 }

@@ -46,12 +46,12 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         Assert.True(secureBox.X > unsecureBox.X + unsecureBox.Width - 1);
 
         // The level with errors is marked on the secure panel (cross) and said so in the legend and the title.
-        await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("level(s) had errors");
+        await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("level(s) with errors");
         var symbols = await page.GetByTestId("throughput-secure").EvaluateAsync<string[]>(
             "el => el.data.filter(t => t.name === 'MetroSoap11Https × java')[0].marker.symbol");
         Assert.Equal(["circle", "x"], symbols);
         await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("level with errors");
-        await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("level(s) had errors");
+        await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("level(s) with errors");
         // Level boundaries: one vertical segment per level (64), and the level with errors shaded.
         var boundaries = await page.GetByTestId("server-cpu").EvaluateAsync<int>(
             "el => el.data.filter(t => t.name === 'level starts' || t.name === 'cell starts').reduce((n, t) => n + t.x.filter(v => v !== null).length / 2, 0)");
@@ -70,8 +70,11 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
             await Expect(page.GetByTestId(view).Locator(".main-svg").First).ToBeVisibleAsync();
         }
 
-        await Expect(page.GetByTestId("wire-bytes")).ToContainTextAsync("bytes on the wire");
+        await Expect(page.GetByTestId("wire-bytes")).ToContainTextAsync("Bytes on the wire");
         await Expect(page.GetByTestId("latency-vs-size")).ToContainTextAsync("log scale");
+        await Expect(page.GetByTestId("server-memory").Locator(".main-svg").First).ToBeVisibleAsync();
+        await Screenshots.SaveAsync(page, "screenshot-run.png", to: page.GetByTestId("rankings"));
+        await Screenshots.SaveAsync(page, "screenshot-run-views.png", page.GetByRole(AriaRole.Heading, new() { Name = "More views" }), page.GetByTestId("server-memory"));
     }
 
     [Fact]
