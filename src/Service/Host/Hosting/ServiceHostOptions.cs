@@ -31,9 +31,9 @@ public sealed class ServiceHostOptions
     /// <summary>
     /// Slow clients, in seconds (default 30): Kestrel closes a connection whose request headers have not all arrived
     /// within this time (<c>RequestHeadersTimeout</c>) and one idle for this long, an HTTP/2 connection whose preface
-    /// never completes included (<c>KeepAliveTimeout</c>, Kestrel's default 130 s); the JVM's HTTP server closes one whose whole request (headers and
-    /// body) has not arrived, or whose response has not been taken, within it (<c>sun.net.httpserver.maxReqTime</c> and
-    /// <c>maxRspTime</c>). Request bodies must also keep up 240 bytes/s after a grace period of at most 5 s (Kestrel's
+    /// never completes included (<c>KeepAliveTimeout</c>, Kestrel's default 130 s); the JVM's HTTP server closes one whose
+    /// whole request (headers and body) has not arrived within it (<c>sun.net.httpserver.maxReqTime</c>), and one whose
+    /// response has not been taken within max(300 s, this) (<c>maxRspTime</c>, which also counts processing). Request bodies must also keep up 240 bytes/s after a grace period of at most 5 s (Kestrel's
     /// <c>MinRequestBodyDataRate</c>). Ice holds no thread for a slow client and has no such timeout.
     /// </summary>
     [Range(1, 3600)]
@@ -48,7 +48,10 @@ public sealed class ServiceHostOptions
     [
         $"-Ddashboard.maxRequestBytes={MaxRequestBodyBytes}",
         $"-Dsun.net.httpserver.maxReqTime={SlowClientTimeoutSeconds}",
-        $"-Dsun.net.httpserver.maxRspTime={SlowClientTimeoutSeconds}",
+        // The JDK counts the service's own processing into the response time (from the request's last byte read to the
+        // response's last byte written): generous, so a slow level is never cut off, while a client that never reads
+        // its response still frees the worker thread.
+        $"-Dsun.net.httpserver.maxRspTime={Math.Max(300, SlowClientTimeoutSeconds)}",
     ];
 
     /// <summary>

@@ -14,25 +14,29 @@ import java.nio.charset.StandardCharsets;
  * <ul>
  * <li>{@code -Ddashboard.maxRequestBytes=N}: the largest request body a Metro variant reads (413 above it, a chunked body
  * is cut off there) and the largest Ice message ({@code Ice.MessageSizeMax}, in KB);</li>
- * <li>{@code -Dsun.net.httpserver.maxReqTime=S} and {@code maxRspTime=S}: the JDK HTTP server closes a connection whose
- * request has not fully arrived, or whose response has not been taken, within S seconds, so a slow client cannot hold
- * one of its worker threads for ever (the JDK's default is no limit).</li>
+ * <li>{@code -Dsun.net.httpserver.maxReqTime=S}: the JDK HTTP server closes a connection whose request has not fully
+ * arrived within S seconds (default 30), so a slow client cannot hold one of its worker threads for ever (the JDK's
+ * default is no limit); {@code maxRspTime} (default 300 s) does the same for a client that never reads its response,
+ * and counts the service's processing too.</li>
  * </ul>
  */
 final class RequestLimits {
     static final String MAX_REQUEST_BYTES = "dashboard.maxRequestBytes";
     static final long DEFAULT_MAX_REQUEST_BYTES = 8L * 1024 * 1024;
-    static final String DEFAULT_SLOW_CLIENT_SECONDS = "30";
+    static final String DEFAULT_MAX_REQ_SECONDS = "30";
+    /** The JDK counts processing into the response time: generous, so a slow level is never cut off. */
+    static final String DEFAULT_MAX_RSP_SECONDS = "300";
 
     private RequestLimits() {
     }
 
     /** Sets the JDK HTTP server's time limits when the command line did not: call before the first server is created. */
     static void applyDefaults() {
-        for (String key : new String[] {"sun.net.httpserver.maxReqTime", "sun.net.httpserver.maxRspTime"}) {
-            if (System.getProperty(key) == null) {
-                System.setProperty(key, DEFAULT_SLOW_CLIENT_SECONDS);
-            }
+        if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
+            System.setProperty("sun.net.httpserver.maxReqTime", DEFAULT_MAX_REQ_SECONDS);
+        }
+        if (System.getProperty("sun.net.httpserver.maxRspTime") == null) {
+            System.setProperty("sun.net.httpserver.maxRspTime", DEFAULT_MAX_RSP_SECONDS);
         }
     }
 
