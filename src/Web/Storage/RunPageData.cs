@@ -18,9 +18,10 @@ namespace Dashboard.Web.Storage;
 /// <param name="P99Ms">Mean of the repetitions' 99th percentile, ms.</param>
 /// <param name="P999Ms">Mean of the repetitions' 99.9th percentile, ms.</param>
 /// <param name="MaxMs">Largest response time of all repetitions, ms.</param>
+/// <param name="GeneratorCpuPercent">Mean CPU of the load generator (runner and driver) during the level, % of all cores; null when not measured. Near 100 the generator, not the service, limits the level (DESIGN.md §5).</param>
 public sealed record LevelAggregate(
     string Variant, string Client, string Payload, int Clients, int Repetitions, long Requests, long Errors,
-    double ThroughputRps, double MeanMs, double P50Ms, double P90Ms, double P99Ms, double P999Ms, double MaxMs)
+    double ThroughputRps, double MeanMs, double P50Ms, double P90Ms, double P99Ms, double P999Ms, double MaxMs, double? GeneratorCpuPercent = null)
 {
     /// <summary>The cell's name in legends: variant × client × payload.</summary>
     public string Cell => $"{Variant} × {Client} × {Payload}";

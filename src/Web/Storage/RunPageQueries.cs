@@ -59,7 +59,7 @@ public static class RunPageQueries
                 g.Key.Variant, g.Key.Client, g.Key.Payload, g.Key.Clients, g.Count(),
                 g.Sum(l => l.Requests), g.Sum(l => l.Errors),
                 g.Average(l => l.ThroughputRps), g.Average(l => l.MeanMs), g.Average(l => l.P50Ms), g.Average(l => l.P90Ms),
-                g.Average(l => l.P99Ms), g.Average(l => l.P999Ms), g.Max(l => l.MaxMs)))
+                g.Average(l => l.P99Ms), g.Average(l => l.P999Ms), g.Max(l => l.MaxMs), g.Average(l => l.GeneratorCpuPercent)))
             .ToListAsync(cancellationToken);
         return [.. rows.OrderBy(r => r.Variant, StringComparer.Ordinal).ThenBy(r => r.Client, StringComparer.Ordinal)
             .ThenBy(r => r.Payload, StringComparer.Ordinal).ThenBy(r => r.Clients)];

@@ -126,7 +126,7 @@ public sealed class RunCommandTests : IDisposable
         var (exit, stdout, _) = await RunAsync(null, "run", "--help");
 
         Assert.Equal(0, exit);
-        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress" })
+        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress", "--request-timeout" })
         {
             Assert.Contains(option, stdout, StringComparison.Ordinal);
         }
