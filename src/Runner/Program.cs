@@ -1,15 +1,13 @@
 using System.CommandLine;
 using Dashboard.Runner.Clients;
-using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.CommandLine;
 using Dashboard.Runner.Execution;
 
 // The load generator: its own process, never the dashboard's (DESIGN.md §2).
 var generator = new GeneratorProcesses();
-var drivers = ClientDriverRegistry.CreateDefault(DotNetDriver.DefaultTimeout, generator);
 var root = new RootCommand("Middleware benchmark runner: runs benchmark scenarios against a service host and stores every sample.")
 {
-    RunCommand.Create(drivers, generator),
+    RunCommand.Create(requestTimeout => ClientDriverRegistry.CreateDefault(requestTimeout, generator), generator),
 };
 // Ctrl+C and SIGTERM cancel the run; it then stores the level in progress and prints the table. System.CommandLine
 // waits ProcessTerminationTimeout for that before it lets the signal end the process (default 2 s, too short on a

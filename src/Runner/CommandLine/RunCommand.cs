@@ -17,11 +17,15 @@ namespace Dashboard.Runner.CommandLine;
 /// </summary>
 public static class RunCommand
 {
+    /// <summary>Default of <c>--request-timeout</c>, in seconds.</summary>
+    public const int DefaultRequestTimeoutSeconds = 30;
+
     /// <summary>Builds the <c>run</c> command, using <paramref name="drivers"/> for the client technologies.</summary>
-    /// <param name="drivers">The client technologies of this build.</param>
+    /// <param name="drivers">The client technologies of this build, given the per-request timeout (<c>--request-timeout</c>).</param>
     /// <param name="generator">The runner and its driver processes, for the generator CPU readings.</param>
-    public static Command Create(ClientDriverRegistry drivers, GeneratorProcesses? generator = null)
+    public static Command Create(Func<TimeSpan, ClientDriverRegistry> drivers, GeneratorProcesses? generator = null)
     {
+        ArgumentNullException.ThrowIfNull(drivers);
         var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON, DESIGN.md §4).", Required = true };
         var database = new Option<FileInfo>("--db") { Description = "Results database (SQLite); created and migrated if needed.", Required = true };
         var levelsCsv = new Option<FileInfo?>("--levels-csv") { Description = "Also write the per-level aggregates to this CSV file." };
@@ -33,13 +37,27 @@ public static class RunCommand
             DefaultValueFactory = _ => new DirectoryInfo(Service.Contracts.Security.HostDataDirectory.DefaultSecurityDirectory),
         };
 
+        var requestTimeout = new Option<int>("--request-timeout")
+        {
+            Description = $"Per-request timeout in seconds, 1-3600 (default {DefaultRequestTimeoutSeconds}): a request whose whole reply has not arrived by then is a timeout error. "
+                + "In a closed loop the response time grows with the clients (300 clients × 1000-element arrays on a busy machine: tens of seconds), so raise it for stress runs.",
+            DefaultValueFactory = _ => DefaultRequestTimeoutSeconds,
+        };
+        requestTimeout.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int>() is < 1 or > 3600)
+            {
+                result.AddError("--request-timeout: give 1 to 3600 seconds");
+            }
+        });
+
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
-            scenario, database, levelsCsv, progressMode, securityDir,
+            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout,
         };
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
             parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
-            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers, generator, cancellationToken));
+            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
         return command;
     }
 

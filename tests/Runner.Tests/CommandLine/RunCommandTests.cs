@@ -187,7 +187,7 @@ public sealed class RunCommandTests : IDisposable
         var (exit, stdout, _) = await RunAsync(null, "run", "--help");
 
         Assert.Equal(0, exit);
-        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress", "--security-dir" })
+        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress", "--request-timeout", "--security-dir" })
         {
             Assert.Contains(option, stdout, StringComparison.Ordinal);
         }

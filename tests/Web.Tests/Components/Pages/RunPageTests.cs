@@ -25,6 +25,9 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
         await Expect(page.GetByTestId("throughput-unsecure")).ToContainTextAsync("Throughput — unsecure variants");
         await Expect(page.GetByTestId("server-cpu")).ToContainTextAsync("CPU (% of all cores)");
         await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetH2BinXml");
+        // The generator's own CPU per level, so a saturated load generator is visible (issue 14).
+        await Expect(page.GetByTestId("level-table")).ToContainTextAsync("Generator CPU (%)");
+        await Expect(page.GetByTestId("level-table").Locator("td", new() { HasTextRegex = new System.Text.RegularExpressions.Regex("^\\s*97\\s*$") }).First).ToBeVisibleAsync();
     }
 
     [Fact]

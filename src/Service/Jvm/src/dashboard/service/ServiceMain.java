@@ -32,6 +32,10 @@ public final class ServiceMain {
         defaultProperty("com.sun.xml.ws.fault.SOAPFaultBuilder.disableCaptureStackTrace", "true");
         // Name SAAJ's factory: the deprecated lookup it would use otherwise logs a warning for every new factory.
         defaultProperty("javax.xml.soap.SAAJMetaFactory", "com.sun.xml.messaging.saaj.soap.SAAJMetaFactoryImpl");
+        // ... and closes a keep-alive connection idle for longer than this (default 30 s): at 300 clients a closed-loop
+        // client may take longer than that between two calls (reading a 450 KB reply on a busy load generator), and its
+        // next call then fails as a connection error (issue 14 stress run).
+        defaultProperty("sun.net.httpserver.idleInterval", "300");
 
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // nothing but the ready/fail line may reach standard output
