@@ -135,7 +135,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address);
         if (jvm)
         {
-            await host.WaitForEndpointAsync("MetroSoap11", TimeSpan.FromSeconds(90));
+            await host.WaitForEndpointAsync("MetroSoap11", TimeSpan.FromSeconds(180)); // the JVM's own start limit (JvmOptions)
         }
 
         return host;
@@ -162,7 +162,8 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
             await Task.Delay(200);
         }
 
-        throw new TimeoutException($"the host did not list {variant} within {timeout}");
+        var jvmLines = Output.Where(l => l.Contains("JVM", StringComparison.Ordinal)).TakeLast(4);
+        throw new TimeoutException($"the host did not list {variant} within {timeout}; its last JVM lines: {string.Join(" | ", jvmLines)}");
     }
 
     /// <summary>Sends <paramref name="signal"/> (15 = SIGTERM, 2 = SIGINT, 9 = SIGKILL) to process <paramref name="pid"/>.</summary>
