@@ -131,11 +131,29 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
             }
         });
 
-        var address = await ready.Task.WaitAsync(TimeSpan.FromSeconds(60));
+        Uri address;
+        try
+        {
+            address = await ready.Task.WaitAsync(TimeSpan.FromSeconds(60));
+        }
+        catch (Exception) when (!process.HasExited)
+        {
+            process.Kill(entireProcessTree: true); // a host that never became ready must not outlive the test
+            throw;
+        }
+
         var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address);
         if (jvm)
         {
-            await host.WaitForEndpointAsync("MetroSoap11", TimeSpan.FromSeconds(90));
+            try
+            {
+                await host.WaitForEndpointAsync("MetroSoap11", TimeSpan.FromSeconds(180)); // the JVM's own start limit (JvmOptions)
+            }
+            catch (TimeoutException)
+            {
+                await host.DisposeAsync(); // stops the host and its JVM: a failed fixture would leave them running
+                throw;
+            }
         }
 
         return host;
@@ -162,7 +180,8 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
             await Task.Delay(200);
         }
 
-        throw new TimeoutException($"the host did not list {variant} within {timeout}");
+        var jvmLines = Output.Where(l => l.Contains("JVM", StringComparison.Ordinal)).TakeLast(4);
+        throw new TimeoutException($"the host did not list {variant} within {timeout}; its last JVM lines: {string.Join(" | ", jvmLines)}");
     }
 
     /// <summary>Sends <paramref name="signal"/> (15 = SIGTERM, 2 = SIGINT, 9 = SIGKILL) to process <paramref name="pid"/>.</summary>

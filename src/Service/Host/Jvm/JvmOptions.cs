@@ -21,9 +21,13 @@ public sealed class JvmOptions
     /// <summary>Extra JVM options, e.g. <c>-Xmx1g</c>.</summary>
     public string[] JvmArguments { get; set; } = ["-Xms256m", "-Xmx1g"];
 
-    /// <summary>How long the JVM may take to write its <c>ready</c> line, in seconds.</summary>
+    /// <summary>
+    /// How long the JVM may take to write its <c>ready</c> line, in seconds. Ten variants (eight Metro endpoints, each
+    /// building its JAXB context) take about 20 s on 2 cores at load average 100; several hosts starting at once take
+    /// longer, and a JVM stopped for being slow would only start again from the beginning.
+    /// </summary>
     [Range(1, 600)]
-    public int StartTimeoutSeconds { get; set; } = 60;
+    public int StartTimeoutSeconds { get; set; } = 180;
 
     /// <summary>Wait before restarting a JVM that died, in seconds.</summary>
     [Range(0, 600)]
