@@ -20,18 +20,20 @@ public sealed class ServiceHostTests : IAsyncLifetime, IDisposable
     public async Task DisposeAsync() => await _host.DisposeAsync();
 
     [Fact]
-    public async Task Endpoints_HostStarted_ListsTheFourAspNetVariantsOnRealAddresses()
+    public async Task Endpoints_HostStarted_ListsTheEightAspNetVariantsOnRealAddresses()
     {
         var endpoints = await _host.GetEndpointsAsync();
 
-        Assert.Equal(["AspNetUdsBinXml", "AspNetH2BinXml", "AspNetHttpXml", "AspNetHttpJson"], endpoints.Select(e => e.Name));
+        Assert.Equal(["AspNetUdsBinXml", "AspNetUdsBinXmlPeer", "AspNetH2BinXml", "AspNetH2TlsBinXmlCert", "AspNetHttpXml", "AspNetHttpJson", "AspNetHttpsJson", "AspNetHttpsJsonBasic"], endpoints.Select(e => e.Name));
         Assert.All(endpoints, e => Assert.Equal("aspnet", e.Stack));
-        Assert.All(endpoints, e => Assert.Equal("None", e.SecurityMode));
-        var uds = endpoints[0];
-        Assert.StartsWith("unix:/", uds.Address, StringComparison.Ordinal);
-        Assert.True(File.Exists(uds.Address["unix:".Length..]), "the socket file exists");
-        Assert.All(endpoints.Skip(1), e => Assert.NotEqual(0, new Uri(e.Address).Port));
-        Assert.Equal(3, endpoints.Skip(1).Select(e => new Uri(e.Address).Port).Distinct().Count());
+        var unix = endpoints.Where(e => e.Address.StartsWith("unix:/", StringComparison.Ordinal)).ToArray();
+        Assert.Equal(["AspNetUdsBinXml", "AspNetUdsBinXmlPeer"], unix.Select(e => e.Name));
+        Assert.All(unix, e => Assert.True(File.Exists(e.Address["unix:".Length..]), $"the socket file of {e.Name} exists"));
+        var tcp = endpoints.Except(unix).ToArray();
+        Assert.All(tcp, e => Assert.NotEqual(0, new Uri(e.Address).Port));
+        Assert.Equal(tcp.Length, tcp.Select(e => new Uri(e.Address).Port).Distinct().Count());
+        Assert.All(tcp, e => Assert.Equal(e.SecurityMode == "Transport" ? "https" : "http", new Uri(e.Address).Scheme));
+        Assert.Equal(["None", "OsIdentity", "None", "Certificate", "None", "None", "None", "Basic"], endpoints.Select(e => e.CredentialType));
     }
 
     [Fact]
