@@ -58,8 +58,9 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("dotnet", "AspNetHttpsJsonBasic")]
     [InlineData("dotnet", "MetroSoap11Basic")]
     [InlineData("node", "MetroSoap12WsaUserNameHttps")]
-    // Not node × MetroSoap11Basic/HttpsBasic: the JVM service protects their WSDL with Basic too, so npm soap is refused
-    // before it has a client and the cell fails with "cannot read the WSDL …: HTTP 401" (docs/security.md).
+    [InlineData("node", "MetroSoap11Basic")]
+    [InlineData("node", "MetroSoap11HttpsBasic")]
+    [InlineData("java", "MetroSoap11HttpsBasic")]
     public async Task WrongPassword_EverySampleIsAuthentication(string client, string variant)
     {
         var endpoint = host.Endpoints.Single(e => e.Name == variant);

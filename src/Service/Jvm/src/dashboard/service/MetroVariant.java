@@ -2,6 +2,8 @@ package dashboard.service;
 
 import com.sun.net.httpserver.BasicAuthenticator;
 import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpPrincipal;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
@@ -11,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -101,6 +104,9 @@ final class MetroVariant implements RunningVariant {
     /**
      * HTTP Basic (RFC 7617) against the credential profiles: a request without credentials, or with a user or password
      * that is not a profile's, gets 401 with {@code WWW-Authenticate: Basic realm="dashboard"} before Metro sees it.
+     * The metadata ({@code GET ?wsdl}, {@code GET ?xsd=N}) is served without credentials, as a self-hosted WCF service's
+     * HTTP GET metadata is: a client with a wrong password then reads the contract and has each call refused (401, outcome
+     * 4) instead of failing before its first call (docs/security.md).
      */
     private static final class ProfileAuthenticator extends BasicAuthenticator {
         private final SecurityMaterial security;
@@ -108,6 +114,14 @@ final class MetroVariant implements RunningVariant {
         ProfileAuthenticator(SecurityMaterial security) {
             super("dashboard", StandardCharsets.UTF_8);
             this.security = security;
+        }
+
+        @Override
+        public Result authenticate(HttpExchange exchange) {
+            String query = exchange.getRequestURI().getRawQuery();
+            boolean metadata = "GET".equals(exchange.getRequestMethod()) && query != null
+                    && (query.equalsIgnoreCase("wsdl") || query.toLowerCase(Locale.ROOT).startsWith("xsd="));
+            return metadata ? new Success(new HttpPrincipal("metadata", getRealm())) : super.authenticate(exchange);
         }
 
         @Override
