@@ -32,6 +32,19 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
     }
 
     [Fact]
+    public async Task Variants_ThesisScenarioWithoutEquivalent_ListedDisabledWithReasonAndNearest()
+    {
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        var pipe = page.GetByTestId("no-equivalent-PipeTptSgnWin");
+        await Expect(pipe.Locator("input")).ToBeDisabledAsync();
+        await Expect(pipe).ToContainTextAsync("named pipes are a Windows transport");
+        await Expect(pipe).ToContainTextAsync("nearest: AspNetUdsBinXmlPeer");
+        await Expect(page.GetByTestId("no-equivalent-TcpMsgWin")).ToContainTextAsync("Kerberos");
+    }
+
+    [Fact]
     public async Task ClientVariantPair_Impossible_ShownAndNamedAtClients()
     {
         var page = await fixture.NewPageAsync();
