@@ -68,9 +68,9 @@ public static class RunCharts
         var label = options.FirstOrDefault(o => o.Value == choice)?.Label ?? "";
         var rows = all.Where(a => selected.Contains(a.Payload)).ToList();
 
-        var thesisFilter = !view.AllLevels && rows.Any(a => a.Clients >= RunView.ThesisFromClients);
+        var thesisFilter = RunView.ThesisFilterApplies(view.AllLevels, rows.Select(a => a.Clients));
         string? levelNote = !view.AllLevels && !thesisFilter && rows.Count > 0
-            ? $"No level has {RunView.ThesisFromClients} or more clients: every level is shown."
+            ? $"Fewer than two levels have {RunView.ThesisFromClients} or more clients: every level is shown."
             : null;
         var shown = thesisFilter ? rows.Where(a => a.Clients >= RunView.ThesisFromClients).ToList() : rows;
         var points = Combine(shown);

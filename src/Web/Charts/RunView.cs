@@ -31,6 +31,20 @@ public sealed record RunView(bool AllLevels, string? Payload, PanelChoice Panels
     /// <summary>The thesis draws response time and throughput from 20 concurrent clients on (ch. 8).</summary>
     public const int ThesisFromClients = 20;
 
+    /// <summary>
+    /// Whether the thesis filter (levels from <see cref="ThesisFromClients"/> clients on) applies to levels with these
+    /// client counts: not when every level is asked for, and not when fewer than two distinct levels reach
+    /// <see cref="ThesisFromClients"/> clients (a curve needs two points; quick sweeps such as 1, 10, 20 then show every
+    /// level).
+    /// </summary>
+    /// <param name="allLevels">The user asked for every level.</param>
+    /// <param name="clientCounts">The concurrency levels (clients) there are data for.</param>
+    public static bool ThesisFilterApplies(bool allLevels, IEnumerable<int> clientCounts)
+    {
+        ArgumentNullException.ThrowIfNull(clientCounts);
+        return !allLevels && clientCounts.Where(c => c >= ThesisFromClients).Distinct().Take(2).Count() == 2;
+    }
+
     /// <summary>Prefix of a payload class choice, e.g. <c>class:Small</c>.</summary>
     public const string ClassPrefix = "class:";
 

@@ -175,7 +175,7 @@ public static class Seed
     /// readings each second. Made-up figures that only look plausible; <paramref name="throughputFactor"/> scales every
     /// throughput (for comparisons).
     /// </summary>
-    public static int ResultsRun(string databasePath, double throughputFactor = 1.0, int samplesPerLevel = 40)
+    public static int ResultsRun(string databasePath, double throughputFactor = 1.0, int samplesPerLevel = 40, int[]? clientLevels = null)
     {
         using var db = ResultsDatabase.Open(databasePath);
         var cells = new (string Variant, string Client, double MaxRps, int RequestBytes, int ResponseBytes)[]
@@ -186,21 +186,21 @@ public static class Seed
             ("MetroSoap11Https", "java", 5_000, 336, 399),
         };
         var payloads = new (string Id, double Slowdown, int ExtraBytes)[] { ("Int", 1, 0), ("IntArray1000", 4, 11_000) };
-        int[] levels = [1, 10, 20, 50];
+        var levels = clientLevels ?? [1, 10, 20, 50];
         const int repetitions = 2;
         var start = DateTime.UtcNow.AddHours(-2);
         var total = cells.Length * payloads.Length * levels.Length * repetitions;
         var run = new RunEntity
         {
             ScenarioName = "results views: unsecure and secure, Int and IntArray1000",
-            ScenarioJson = """
+            ScenarioJson = $$"""
                 {
                   "name": "results views: unsecure and secure, Int and IntArray1000",
                   "host": "http://localhost:5090",
                   "variants": ["AspNetHttpJson", "MetroSoap11", "AspNetHttpsJson", "MetroSoap11Https"],
                   "clients": ["dotnet", "java"],
                   "payloads": ["Int", "IntArray1000"],
-                  "levels": [1, 10, 20, 50],
+                  "levels": [{{string.Join(", ", levels)}}],
                   "requestsPerClient": 40,
                   "warmup": 1,
                   "repetitions": 2

@@ -119,14 +119,14 @@ public static class CompareBuilder
 {
     /// <summary>
     /// Ranking by peak throughput, the per-level table with relative differences against the first run of
-    /// <paramref name="runs"/>, and the charts; levels from 20 clients on unless <paramref name="allLevels"/> (or no
-    /// level reaches 20 clients).
+    /// <paramref name="runs"/>, and the charts; levels from 20 clients on unless <paramref name="allLevels"/> (or fewer
+    /// than two levels reach 20 clients: <see cref="RunView.ThesisFilterApplies"/>).
     /// </summary>
     public static (List<CompareRow> Rows, List<CompareLevel> Levels, List<KeyedChart> Charts) Build(
         IReadOnlyList<(int RunId, IReadOnlyList<LevelAggregate> Rows)> runs, bool allLevels)
     {
         ArgumentNullException.ThrowIfNull(runs);
-        var thesis = !allLevels && runs.Any(r => r.Rows.Any(a => a.Clients >= RunView.ThesisFromClients));
+        var thesis = RunView.ThesisFilterApplies(allLevels, runs.SelectMany(r => r.Rows.Select(a => a.Clients)));
         var filtered = runs.Select(r => (r.RunId, Rows: r.Rows.Where(a => !thesis || a.Clients >= RunView.ThesisFromClients).ToList())).ToList();
 
         var peaks = filtered

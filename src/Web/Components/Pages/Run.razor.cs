@@ -144,7 +144,7 @@ public sealed partial class Run : IDisposable
     {
         Figures = Data is null ? null : RunCharts.Build(Data, View);
         // Rankings count the levels the panels show: from 20 clients on, or every level when asked or when none reaches 20.
-        var thesis = !View.AllLevels && Data is not null && Data.Aggregates.Any(a => a.Clients >= RunView.ThesisFromClients);
+        var thesis = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients));
         Rankings = Data is null ? [] : Dashboard.Data.Results.Rankings.Compute(
             Data.Aggregates, new RankingOptions(FromClients: thesis ? RunView.ThesisFromClients : 1));
     }

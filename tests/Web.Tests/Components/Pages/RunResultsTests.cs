@@ -78,6 +78,19 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
     }
 
     [Fact]
+    public async Task RunPage_QuickSweepWithOneLevelFrom20Clients_ShowsEveryLevelAndSaysWhy()
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath, clientLevels: [1, 10, 20]);
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+
+        var x = await XValuesAsync(page, "throughput-unsecure");
+        Assert.Equal([1.0, 10.0, 20.0], x);
+        await Expect(page.GetByTestId("level-note")).ToContainTextAsync("Fewer than two levels have 20 or more clients");
+    }
+
+    [Fact]
     public async Task RunPage_SwitchPanels_ChartsAndAddressFollow()
     {
         var id = Seed.ResultsRun(fixture.App.DatabasePath);
