@@ -42,7 +42,7 @@ public sealed record RankingEntry(int Rank, string Variant, string Client, doubl
 }
 
 /// <summary>One ranking table like the thesis's Tables 9.1–9.4: one metric, one payload scope, one security side.</summary>
-/// <param name="Title">E.g. "Throughput (req/s), small datasets, unsecure variants, from 20 clients".</param>
+/// <param name="Title">E.g. "Throughput (req/s), small datasets, unsecure variants, from 20 clients on".</param>
 /// <param name="Scope">The payload class (<c>Small</c>, <c>Large</c>, <c>Whitepaper</c>, <c>Book</c>, <c>unknown</c>) or <c>overall</c>.</param>
 /// <param name="Metric">What the table orders by.</param>
 /// <param name="Secure">True: secure variants only; false: unsecure only; null: both (security not split).</param>
@@ -225,6 +225,6 @@ public static class Rankings
     {
         var what = metric == RankingMetric.Throughput ? "Throughput (req/s, higher is better)" : "Mean response time (ms, lower is better)";
         var side = secure switch { true => ", secure variants", false => ", unsecure variants", null => "" };
-        return $"{what}, {ResultsClassification.DescribeScope(scope)}{side}, from {fromClients} clients";
+        return $"{what}, {ResultsClassification.DescribeScope(scope)}{side}, {(fromClients <= 1 ? "all levels" : $"from {fromClients} clients on")}";
     }
 }
