@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Net;
+using System.Net.Security;
 using System.Net.Sockets;
 using System.Text;
 
@@ -22,22 +23,47 @@ public sealed record Answer(int? Status, string Body, bool Closed, string? Proto
         $"{(Status is { } s ? $"HTTP {s}" : "no status")}{(Protocol is null ? "" : $", {Protocol}")}{(Closed ? ", closed" : "")} after {Elapsed.TotalMilliseconds:0} ms{(Body.Length > 0 ? $": {Body[..Math.Min(Body.Length, 160)].ReplaceLineEndings(" ")}" : "")}";
 }
 
-/// <summary>A raw socket to an endpoint: send exactly the bytes a test wants, read whatever comes back.</summary>
+/// <summary>
+/// A raw connection to an endpoint, plain or inside TLS: send exactly the bytes a test wants, read whatever comes back.
+/// Inside TLS the malformed bytes reach the protocol layer behind the handshake (HTTP, HTTP/2, Ice).
+/// </summary>
 public sealed class RawConnection : IAsyncDisposable
 {
     private readonly Socket _socket;
+    private readonly Stream _stream;
     private readonly MemoryStream _received = new();
 
-    private RawConnection(Socket socket) => _socket = socket;
+    private RawConnection(Socket socket, Stream stream)
+    {
+        _socket = socket;
+        _stream = stream;
+    }
 
-    /// <summary>Connects to <paramref name="endPoint"/> (TCP or a Unix domain socket).</summary>
-    public static async Task<RawConnection> OpenAsync(EndPoint endPoint)
+    /// <summary>Connects to <paramref name="endPoint"/> (TCP or a Unix domain socket); completes a TLS handshake first when <paramref name="tls"/> is given.</summary>
+    public static async Task<RawConnection> OpenAsync(EndPoint endPoint, SslClientAuthenticationOptions? tls = null)
     {
         var socket = endPoint is UnixDomainSocketEndPoint
             ? new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified)
             : new Socket(endPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-        await socket.ConnectAsync(endPoint);
-        return new RawConnection(socket);
+        try
+        {
+            await socket.ConnectAsync(endPoint);
+            Stream stream = new NetworkStream(socket, ownsSocket: false);
+            if (tls is not null)
+            {
+                var ssl = new SslStream(stream, leaveInnerStreamOpen: false);
+                using var handshake = new CancellationTokenSource(TimeSpan.FromSeconds(20));
+                await ssl.AuthenticateAsClientAsync(tls, handshake.Token);
+                stream = ssl;
+            }
+
+            return new RawConnection(socket, stream);
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
     }
 
     /// <summary>The bytes received so far.</summary>
@@ -48,8 +74,13 @@ public sealed class RawConnection : IAsyncDisposable
     {
         try
         {
-            await _socket.SendAsync(bytes);
+            await _stream.WriteAsync(bytes);
+            await _stream.FlushAsync();
             return true;
+        }
+        catch (IOException)
+        {
+            return false;
         }
         catch (SocketException)
         {
@@ -57,17 +88,34 @@ public sealed class RawConnection : IAsyncDisposable
         }
     }
 
+    /// <summary>Reads one whole Ice message (header and body) from the stream; throws at end of stream.</summary>
+    public async Task<byte[]> ReadMessageAsync()
+    {
+        var header = new byte[IceWire.HeaderSize];
+        await _stream.ReadExactlyAsync(header);
+        var size = BinaryPrimitives.ReadInt32LittleEndian(header.AsSpan(10));
+        var message = new byte[size];
+        header.CopyTo(message, 0);
+        await _stream.ReadExactlyAsync(message.AsMemory(IceWire.HeaderSize));
+        return message;
+    }
+
     /// <summary>Sends <paramref name="text"/> as ASCII.</summary>
     public Task<bool> SendAsync(string text) => SendAsync(Encoding.ASCII.GetBytes(text));
 
-    /// <summary>Ends the sending direction (the server reads end of stream).</summary>
-    public void ShutdownSend()
+    /// <summary>Ends the sending direction (inside TLS: close_notify first); the server reads end of stream.</summary>
+    public async Task ShutdownSendAsync()
     {
         try
         {
+            if (_stream is SslStream ssl)
+            {
+                await ssl.ShutdownAsync();
+            }
+
             _socket.Shutdown(SocketShutdown.Send);
         }
-        catch (SocketException)
+        catch (Exception e) when (e is SocketException or IOException)
         {
             // already closed by the server
         }
@@ -86,15 +134,15 @@ public sealed class RawConnection : IAsyncDisposable
             int n;
             try
             {
-                n = await _socket.ReceiveAsync(buffer, SocketFlags.None, timeout.Token);
+                n = await _stream.ReadAsync(buffer, timeout.Token);
             }
             catch (OperationCanceledException)
             {
                 return false;
             }
-            catch (SocketException)
+            catch (Exception e) when (e is SocketException or IOException)
             {
-                return true;
+                return true; // reset, or a TLS alert
             }
 
             if (n == 0)
@@ -109,11 +157,11 @@ public sealed class RawConnection : IAsyncDisposable
     }
 
     /// <inheritdoc />
-    public ValueTask DisposeAsync()
+    public async ValueTask DisposeAsync()
     {
+        await _stream.DisposeAsync();
         _socket.Dispose();
         _received.Dispose();
-        return ValueTask.CompletedTask;
     }
 }
 
@@ -194,10 +242,10 @@ public static class Http2
     /// <summary>A DATA frame on stream 1.</summary>
     public static byte[] Data(ReadOnlySpan<byte> payload, bool endStream) => Frame(0x0, (byte)(endStream ? 0x1 : 0), 1, payload);
 
-    /// <summary>The request pseudo-headers of <c>POST /{operation}</c> and its content headers.</summary>
-    public static (string, string)[] Request(string operation, string contentType, long contentLength) =>
+    /// <summary>The request pseudo-headers of <c>POST /{operation}</c> (<paramref name="scheme"/> <c>http</c> or <c>https</c>) and its content headers.</summary>
+    public static (string, string)[] Request(string operation, string contentType, long contentLength, string scheme = "http") =>
     [
-        (":method", "POST"), (":scheme", "http"), (":path", "/" + operation), (":authority", "localhost"),
+        (":method", "POST"), (":scheme", scheme), (":path", "/" + operation), (":authority", "localhost"),
         ("content-type", contentType), ("content-length", contentLength.ToString(System.Globalization.CultureInfo.InvariantCulture)),
     ];
 

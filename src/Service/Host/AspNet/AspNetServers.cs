@@ -144,6 +144,8 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Security
             https.ServerCertificate = material.ServerCertificate;
             https.SslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13;
             https.CheckCertificateRevocation = false;
+            // A client that never finishes its handshake is a slow client too: Kestrel's default bound is 10 s.
+            https.HandshakeTimeout = TimeSpan.FromSeconds(Math.Min(10, options.Value.SlowClientTimeoutSeconds));
             if (variant.Credential == AspNetCredential.Certificate)
             {
                 // The client proves it holds the certificate's key in the handshake (CertificateVerify); whether the
