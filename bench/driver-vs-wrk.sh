@@ -14,7 +14,7 @@ wrk.body = '{"value":2147483647}'
 wrk.headers["Content-Type"] = "application/json"
 LUA
 for c in 1 10 50; do
-  wrk_out=$( { /usr/bin/time -f "cpu %P" wrk -t1 -c$c -d${seconds}s -s "$work/post.lua" http://127.0.0.1:5392/IntSimple; } 2>&1 )
+  wrk_out=$( { /usr/bin/time -f "cpu %P" wrk -t1 -c$c -d${seconds}s -s "$work/post.lua" "http://127.0.0.1:$(host_port 5390 AspNetHttpJson)/IntSimple"; } 2>&1 )
   wrk_rps=$(echo "$wrk_out" | awk '/Requests\/sec/ {print $2}')
   # %P is of one core; the runner's generator CPU is of all cores.
   wrk_cpu=$(echo "$wrk_out" | awk '/^cpu/ {gsub("%","",$2); print $2 / '"$(nproc)"'}')

@@ -1,17 +1,52 @@
-# Shared by the bench scripts: start a Release service host on the 539x ports (JVM service included) and stop it on exit.
-#   source bench/lib.sh; start_host "$work" [jvm]
+# Shared by the bench scripts (source bench/lib.sh from the repository's root).
+
+# The --ServiceHost:Ports:NAME=PORT arguments that move every TCP variant the host serves off its default port, one per
+# line: host_port_args BASE. The names and default ports come from src/Service/Host/appsettings.json, so a variant added
+# there is moved too; each keeps its offset from the default control port (5090, from "Urls"): with BASE 5490,
+# AspNetHttpXml (5091) goes to 5491 and IceSsl (5111) to 5511. The control API itself goes on BASE (--urls).
+#   mapfile -t ports < <(host_port_args 5490)    then   Dashboard.Service.Host --urls http://127.0.0.1:5490 "${ports[@]}"
+host_port_args() {
+  node -e '
+    const [file, base] = [process.argv[1], Number(process.argv[2])];
+    const settings = JSON.parse(require("fs").readFileSync(file, "utf8"));
+    const control = Number(new URL(settings.Urls.split(";")[0]).port);
+    const ports = settings.ServiceHost.Ports;
+    if (!Number.isInteger(base) || !Number.isInteger(control) || Object.keys(ports).length === 0) process.exit(1);
+    for (const [name, port] of Object.entries(ports)) {
+      if (port - control <= 0) { console.error(`bench: ${name} (${port}) is not above the control port ${control}`); process.exit(1); }
+      console.log(`--ServiceHost:Ports:${name}=${base + port - control}`);
+    }' "${BENCH_HOST_SETTINGS:-src/Service/Host/appsettings.json}" "$1"
+}
+
+# The port host_port_args BASE gives one variant: host_port BASE VARIANT (e.g. host_port 5390 MetroSoap11 → 5400).
+host_port() {
+  host_port_args "$1" | sed -n "s/^--ServiceHost:Ports:$2=//p"
+}
+
+# The highest port host_port_args BASE gives a variant: keep other listeners (a dashboard) above it.
+host_port_max() {
+  host_port_args "$1" | sed 's/.*=//' | sort -n | tail -1
+}
+
+# Starts a Release service host on its own ports and data folder (control API on BASE, default 5390, variants from
+# host_port_args, Unix sockets in WORK/sockets, security material in WORK/data/security: the runner is given it with
+# --security-dir, see run_level), waits until it is healthy and stops it on exit.
+#   source bench/lib.sh; start_host "$work" [jvm]       BENCH_PORT_BASE overrides 5390
 start_host() {
-  local work=$1 wait_jvm=${2:-} jvm=false
+  local work=$1 wait_jvm=${2:-} jvm=false base=${BENCH_PORT_BASE:-5390} ports
   [ -n "$wait_jvm" ] && jvm=true
-  src/Service/Host/bin/Release/net10.0/Dashboard.Service.Host --urls http://127.0.0.1:5390 \
-    --ServiceHost:Ports:AspNetHttpXml=5391 --ServiceHost:Ports:AspNetHttpJson=5392 --ServiceHost:Ports:AspNetH2BinXml=5393 \
-    --ServiceHost:Ports:MetroSoap11=5394 --ServiceHost:Ports:MetroSoap11FastInfoset=5395 --ServiceHost:Ports:MetroSoap12Wsa=5396 \
-    --ServiceHost:Ports:IceTcp=5397 --Jvm:Enabled=$jvm > "$work/host.log" 2>&1 &
+  ports=$(host_port_args "$base") || { echo "bench: cannot read the variants' ports from appsettings.json" >&2; return 1; }
+  mkdir -p "$work/sockets" "$work/data"
+  # shellcheck disable=SC2086 # one argument per line, none with spaces
+  src/Service/Host/bin/Release/net10.0/Dashboard.Service.Host --urls "http://127.0.0.1:$base" $ports \
+    --ServiceHost:SocketDirectory="$work/sockets" --ServiceHost:DataDirectory="$work/data" \
+    --Jvm:Enabled=$jvm > "$work/host.log" 2>&1 &
   BENCH_HOST=$!
+  BENCH_SECURITY_DIR="$work/data/security"
   trap 'kill -TERM $BENCH_HOST; wait $BENCH_HOST 2>/dev/null; rm -rf "'"$work"'"' EXIT
   local healthy='"aspnet":"up"'
   [ -n "$wait_jvm" ] && healthy='"jvm":"up"'
-  for _ in $(seq 1 120); do curl -fs http://127.0.0.1:5390/healthz 2>/dev/null | grep -q "$healthy" && return 0; sleep 0.5; done
+  for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$base/healthz" 2>/dev/null | grep -q "$healthy" && return 0; sleep 0.5; done
   echo "bench: the host did not come up (see $work/host.log)" >&2
   return 1
 }
@@ -20,7 +55,8 @@ start_host() {
 run_level() {
   local work=$1
   echo "$2" > "$work/s.json"
-  src/Runner/bin/Release/net10.0/Dashboard.Runner run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
+  src/Runner/bin/Release/net10.0/Dashboard.Runner run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json \
+    ${BENCH_SECURITY_DIR:+--security-dir "$BENCH_SECURITY_DIR"} > /dev/null
   rm -f "$work/r.db"*
   cp "$work/l.csv" "$work/l.csv.kept"
   tail -1 "$work/l.csv" | cut -d, -f7

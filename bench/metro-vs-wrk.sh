@@ -16,9 +16,9 @@ wrk.headers["Content-Type"] = "text/xml; charset=utf-8"
 wrk.headers["SOAPAction"] = '""'
 LUA
 # Warm the JVM first (JIT), for wrk and the driver alike.
-wrk -t1 -c10 -d5s -s "$work/post.lua" http://127.0.0.1:5394/benchmark > /dev/null
+wrk -t1 -c10 -d5s -s "$work/post.lua" "http://127.0.0.1:$(host_port 5390 MetroSoap11)/benchmark" > /dev/null
 for c in 10 50; do
-  wrk_rps=$(wrk -t1 -c$c -d${seconds}s -s "$work/post.lua" http://127.0.0.1:5394/benchmark | awk '/Requests\/sec/ {print $2}')
+  wrk_rps=$(wrk -t1 -c$c -d${seconds}s -s "$work/post.lua" "http://127.0.0.1:$(host_port 5390 MetroSoap11)/benchmark" | awk '/Requests\/sec/ {print $2}')
   ours=$(run_level "$work" '{"name":"java vs wrk","host":"http://127.0.0.1:5390","variants":["MetroSoap11"],"clients":["java"],"payloads":["Int"],"levels":['$c'],"duration":"00:00:0'$seconds'","warmup":200}')
   awk -v c=$c -v w="$wrk_rps" -v o="$ours" 'BEGIN { printf "MetroSoap11 Int connections=%d: wrk %.0f req/s, java driver %.0f req/s, ratio %.3f\n", c, w, o, o / w }'
 done

@@ -7,29 +7,32 @@
 # from the end of cycle 1 to the end of the last cycle. Cycles rather than one long run: a run goes cell by cell, so
 # one long run would load the JVM only in its last third and its growth would be its first use.
 #   bench/soak.sh [scenario.json]
-# Everything on its own ports (SOAK_PORT_BASE, default 5590: host control API on the base, variants on base+1..base+7,
-# dashboard on base+10) and in its own work folder (SOAK_WORK, default a new temp folder; TMPDIR for the runner's lock).
+# Everything on its own ports (SOAK_PORT_BASE, default 5590: host control API on the base, every variant at base + (its
+# default port − 5090) as bench/lib.sh's host_port_args gives them, i.e. 5591–5611; the dashboard on the next port above
+# them, 5612, or SOAK_WEB_PORT) and in its own work folder (SOAK_WORK, default a new temp folder; TMPDIR for the runner's
+# lock; the host's data folder, whose security material the dashboard's runner is given, in WORK/data-host).
 # Release builds of the host, runner and dashboard are used (dotnet build Dashboard.sln -c Release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scenario=${1:-examples/soak.json}
+source bench/lib.sh
 base=${SOAK_PORT_BASE:-5590}
-web_port=$((base + 10))
+ports=$(host_port_args "$base")
+web_port=${SOAK_WEB_PORT:-$(( $(host_port_max "$base") + 1 ))}
 interval=${SOAK_INTERVAL:-30}
 cycles=${SOAK_CYCLES:-5}
 work=${SOAK_WORK:-$(mktemp -d -t soak-XXXXXX)}
-mkdir -p "$work/tmp" "$work/sockets" "$work/data"
+mkdir -p "$work/tmp" "$work/sockets" "$work/data" "$work/data-host"
 web=src/Web/bin/Release/net9.0/linux-x64/Dashboard.Web
 [ -x "$web" ] && [ -x src/Runner/bin/Release/net10.0/Dashboard.Runner ] || dotnet build Dashboard.sln -c Release -v q -nologo
 
-src/Service/Host/bin/Release/net10.0/Dashboard.Service.Host --urls "http://127.0.0.1:$base" \
-  --ServiceHost:SocketDirectory="$work/sockets" \
-  --ServiceHost:Ports:AspNetHttpXml=$((base + 1)) --ServiceHost:Ports:AspNetHttpJson=$((base + 2)) --ServiceHost:Ports:AspNetH2BinXml=$((base + 3)) \
-  --ServiceHost:Ports:MetroSoap11=$((base + 4)) --ServiceHost:Ports:MetroSoap11FastInfoset=$((base + 5)) --ServiceHost:Ports:MetroSoap12Wsa=$((base + 6)) \
-  --ServiceHost:Ports:IceTcp=$((base + 7)) > "$work/host.log" 2>&1 &
+# shellcheck disable=SC2086 # one argument per line, none with spaces
+src/Service/Host/bin/Release/net10.0/Dashboard.Service.Host --urls "http://127.0.0.1:$base" $ports \
+  --ServiceHost:SocketDirectory="$work/sockets" --ServiceHost:DataDirectory="$work/data-host" > "$work/host.log" 2>&1 &
 host_pid=$!
 TMPDIR="$work/tmp" "$web" --urls "http://127.0.0.1:$web_port" --Dashboard:DataFolder="$work/data" --Dashboard:StartLocalHost=false \
   --Dashboard:Runner:ExecutablePath="$PWD/src/Runner/bin/Release/net10.0/Dashboard.Runner" \
+  --Dashboard:Runner:SecurityDirectory="$work/data-host/security" \
   --Dashboard:LocalHost:Address="http://127.0.0.1:$base" > "$work/web.log" 2>&1 &
 web_pid=$!
 trap 'kill -TERM $web_pid $host_pid 2>/dev/null; wait $web_pid $host_pid 2>/dev/null || true' EXIT
