@@ -42,8 +42,9 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 /**
- * WS-Security 1.0 (OASIS 2004) through Apache WSS4J 1.6, on plain DOM copies of SAAJ messages (WSS4J cannot work on
- * SAAJ 1.4's own DOM: DESIGN.md §11). Shared by the JVM service's and the java driver's JAX-WS handlers.
+ * WS-Security 1.0 (OASIS 2004) through Apache WSS4J 1.6. Shared by the JVM service's and the java driver's JAX-WS
+ * handlers. X.509 works on plain DOM copies of whole SAAJ messages (WSS4J cannot work on SAAJ 1.4's own DOM: DESIGN.md
+ * §11); UsernameToken only on the security header, in a small document of its own, so the body is never parsed twice.
  *
  * <p>Message security profile (as WCF's Basic256Sha256 suite): a Timestamp (5 minutes), an RSA-SHA256 signature with
  * exclusive C14N and SHA-256 digests over Body and Timestamp by the sender's key (its certificate travels as a
@@ -89,15 +90,9 @@ public final class WsSecurity {
 
     /** A plain (JDK) DOM copy of the message's envelope. */
     public static Document copy(SOAPMessage message) throws SOAPException {
-        try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setNamespaceAware(true);
-            Document doc = factory.newDocumentBuilder().newDocument();
-            doc.appendChild(doc.importNode(message.getSOAPPart().getEnvelope(), true));
-            return doc;
-        } catch (ParserConfigurationException e) {
-            throw new SOAPException("no DOM builder: " + e.getMessage(), e);
-        }
+        Document doc = newDocument();
+        doc.appendChild(doc.importNode(message.getSOAPPart().getEnvelope(), true));
+        return doc;
     }
 
     /** Puts a (secured, verified or decrypted) copy back as the message's content. */
@@ -119,6 +114,32 @@ public final class WsSecurity {
         token.addNonce();
         token.addCreated();
         token.build(doc, header);
+    }
+
+    /**
+     * A security header with a UsernameToken (PasswordText, nonce, created) for an envelope of namespace {@code soapNs}
+     * (its mustUnderstand attribute is of that SOAP version), built in a document of its own: a handler adds it to the
+     * message as a header without parsing the message's body (docs/security.md, "What the JAX-WS handlers cost").
+     */
+    public static Element usernameTokenHeader(String soapNs, String userName, String password) throws WSSecurityException {
+        Document doc = newDocument();
+        Element envelope = doc.createElementNS(soapNs, "soapenv:Envelope");
+        envelope.appendChild(doc.createElementNS(soapNs, "soapenv:Header"));
+        envelope.appendChild(doc.createElementNS(soapNs, "soapenv:Body"));
+        doc.appendChild(envelope);
+        addUsernameToken(doc, userName, password);
+        return WSSecurityUtil.getSecurityHeader(doc, null);
+    }
+
+    /** An empty namespace-aware JDK DOM document. */
+    public static Document newDocument() {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setNamespaceAware(true);
+            return factory.newDocumentBuilder().newDocument();
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("no DOM builder: " + e.getMessage(), e);
+        }
     }
 
     /** Adds a security header with a Timestamp, signs Body and Timestamp with {@code self}, encrypts the Body's content to {@code recipient}. */
@@ -170,12 +191,22 @@ public final class WsSecurity {
     // ---- receiving ---------------------------------------------------------------------------------------------
 
     /**
-     * Verifies a UsernameToken against {@code users} (user name → password) and removes the security header.
-     * Returns the user name; throws FailedAuthentication for an unknown user or a wrong password, InvalidSecurity
-     * when there is no security header or no UsernameToken.
+     * Verifies the UsernameToken of a security header (a {@code wsse:Security} element, alone in its document or in an
+     * envelope) against {@code users} (user name → password). Returns the user name; throws FailedAuthentication for an
+     * unknown user or a wrong password, InvalidSecurity when {@code security} is null or has no UsernameToken.
      */
-    public static String verifyUsernameToken(Document doc, Map<String, String> users) throws WSSecurityException {
-        CallbackHandler passwords = callbacks -> {
+    public static String verifyUsernameToken(Element security, Map<String, String> users) throws WSSecurityException {
+        if (security == null) {
+            throw invalid("missingSecurityHeader");
+        }
+        List<WSSecurityEngineResult> results = engine().processSecurityHeader(security, passwordsOf(users), null, null);
+        WSSecurityEngineResult token = single(results, WSConstants.UT, "missingUsernameToken");
+        Object principal = token.get(WSSecurityEngineResult.TAG_PRINCIPAL);
+        return principal instanceof java.security.Principal p ? p.getName() : "";
+    }
+
+    private static CallbackHandler passwordsOf(Map<String, String> users) {
+        return callbacks -> {
             for (Callback c : callbacks) {
                 if (c instanceof WSPasswordCallback pc && pc.getUsage() == WSPasswordCallback.USERNAME_TOKEN) {
                     String password = users.get(pc.getIdentifier());
@@ -188,11 +219,6 @@ public final class WsSecurity {
                 }
             }
         };
-        List<WSSecurityEngineResult> results = engine().processSecurityHeader(doc, null, passwords, null);
-        WSSecurityEngineResult token = single(results, WSConstants.UT, "missingUsernameToken");
-        removeSecurityHeader(doc);
-        Object principal = token.get(WSSecurityEngineResult.TAG_PRINCIPAL);
-        return principal instanceof java.security.Principal p ? p.getName() : "";
     }
 
     /**

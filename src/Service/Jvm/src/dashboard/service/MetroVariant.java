@@ -26,7 +26,7 @@ import javax.xml.ws.soap.SOAPBinding;
 
 /**
  * A Metro (JAX-WS RI) variant on its own JDK HTTP server and port, at path /benchmark: HTTP or HTTPS (server.p12),
- * HTTP Basic against the credential profiles, WS-Security through {@link ServerSecurityHandler} (docs/security.md).
+ * HTTP Basic against the credential profiles, WS-Security through {@link UsernameTokenHandler} and {@link ServerSecurityHandler} (docs/security.md).
  */
 final class MetroVariant implements RunningVariant {
     static final String PATH = "/benchmark";
@@ -70,7 +70,9 @@ final class MetroVariant implements RunningVariant {
             if (kind.messageSecurity != VariantKind.MessageSecurity.NONE) {
                 @SuppressWarnings("rawtypes")
                 List<Handler> chain = new ArrayList<>(endpoint.getBinding().getHandlerChain());
-                chain.add(new ServerSecurityHandler(kind.messageSecurity, security, kind.soap12Addressing));
+                chain.add(kind.messageSecurity == VariantKind.MessageSecurity.X509
+                        ? new ServerSecurityHandler(security, kind.soap12Addressing)
+                        : new UsernameTokenHandler(security.users(), kind.soap12Addressing));
                 endpoint.getBinding().setHandlerChain(chain);
             }
             endpoint.publish(context);

@@ -4,14 +4,10 @@ import dashboard.security.WsSecurity;
 import java.security.cert.X509Certificate;
 import java.util.Iterator;
 import java.util.Set;
-import java.util.UUID;
 import javax.xml.namespace.QName;
-import javax.xml.soap.MessageFactory;
-import javax.xml.soap.SOAPConstants;
 import javax.xml.soap.SOAPElement;
 import javax.xml.soap.SOAPException;
 import javax.xml.soap.SOAPHeader;
-import javax.xml.soap.SOAPHeaderElement;
 import javax.xml.soap.SOAPMessage;
 import javax.xml.ws.BindingProvider;
 import javax.xml.ws.handler.MessageContext;
@@ -21,38 +17,22 @@ import org.apache.ws.security.WSSecurityException;
 import org.w3c.dom.Document;
 
 /**
- * WS-Security on a Metro endpoint through WSS4J (docs/security.md), as a JAX-WS SOAP handler (it runs after the RI's
- * WS-Addressing tube on requests, before it on replies).
- *
- * <ul>
- * <li>UsernameToken: the request's token must name a credential profile's user with its password (text or digest);
- * else a {@code wsse:FailedAuthentication} fault; no token or no security header: {@code wsse:InvalidSecurity}.</li>
- * <li>X.509: the request must be signed (Body and Timestamp) by a certificate that chains to ca.crt and its Body
- * encrypted to server.p12's certificate; it is decrypted and verified, else {@code wsse:FailedCheck} (signature or
- * decryption invalid, e.g. a changed body), {@code wsse:FailedAuthentication} (untrusted signer) or
- * {@code wsse:InvalidSecurity}. The reply is signed with the server's key and its Body encrypted to the certificate
- * that signed the request.</li>
- * </ul>
- * Faults are SOAP faults (HTTP 500) with the WS-Security code and a one-line reason, no stack trace, and on SOAP 1.2 +
- * WS-Addressing the reply's addressing headers (Action {@code http://www.w3.org/2005/08/addressing/fault},
- * RelatesTo the request's MessageID).
+ * WS-Security X.509 on a Metro endpoint through WSS4J (docs/security.md), as a JAX-WS SOAP handler (it runs after the
+ * RI's WS-Addressing tube on requests, before it on replies): signing and encrypting the body needs all of it as a DOM.
+ * The request must be signed (Body and Timestamp) by a certificate that chains to ca.crt and its Body encrypted to
+ * server.p12's certificate; it is decrypted and verified, else {@code wsse:FailedCheck} (signature or decryption
+ * invalid, e.g. a changed body), {@code wsse:FailedAuthentication} (untrusted signer) or {@code wsse:InvalidSecurity}.
+ * The reply is signed with the server's key and its Body encrypted to the certificate that signed the request.
+ * Faults: {@link SecurityFaults}. UsernameToken is {@link UsernameTokenHandler}'s.
  */
 final class ServerSecurityHandler implements SOAPHandler<SOAPMessageContext> {
-    private static final String WSA = "http://www.w3.org/2005/08/addressing";
-    /** WS-Addressing 1.0 Metadata's default action of a fault that is not in the WSDL (what the RI's clients expect). */
-    private static final String WSA_FAULT_ACTION = WSA + "/fault";
-    private static final MessageFactory SOAP11 = messageFactory(SOAPConstants.SOAP_1_1_PROTOCOL);
-    private static final MessageFactory SOAP12 = messageFactory(SOAPConstants.SOAP_1_2_PROTOCOL);
-
     /** The request's signing certificate, handed from the request to its reply (same exchange, same thread). */
     private static final ThreadLocal<X509Certificate> REQUEST_SIGNER = new ThreadLocal<>();
 
-    private final VariantKind.MessageSecurity mode;
     private final SecurityMaterial material;
     private final boolean soap12;
 
-    ServerSecurityHandler(VariantKind.MessageSecurity mode, SecurityMaterial material, boolean soap12) {
-        this.mode = mode;
+    ServerSecurityHandler(SecurityMaterial material, boolean soap12) {
         this.material = material;
         this.soap12 = soap12;
     }
@@ -67,9 +47,7 @@ final class ServerSecurityHandler implements SOAPHandler<SOAPMessageContext> {
         boolean outbound = Boolean.TRUE.equals(context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY));
         SOAPMessage message = context.getMessage();
         if (outbound) {
-            if (mode == VariantKind.MessageSecurity.X509) {
-                secureReply(message);
-            }
+            secureReply(message);
             return true;
         }
         REQUEST_SIGNER.remove();
@@ -77,11 +55,7 @@ final class ServerSecurityHandler implements SOAPHandler<SOAPMessageContext> {
         String reason;
         try {
             Document doc = WsSecurity.copy(message);
-            if (mode == VariantKind.MessageSecurity.USERNAME_TOKEN) {
-                WsSecurity.verifyUsernameToken(doc, material.users());
-            } else {
-                REQUEST_SIGNER.set(WsSecurity.verifyAndDecrypt(doc, material.x509()));
-            }
+            REQUEST_SIGNER.set(WsSecurity.verifyAndDecrypt(doc, material.x509()));
             WsSecurity.replace(message, doc);
             return true;
         } catch (WSSecurityException e) {
@@ -93,44 +67,20 @@ final class ServerSecurityHandler implements SOAPHandler<SOAPMessageContext> {
         }
         // Answer with the fault ourselves (returning false turns the exchange around): a fault thrown from a handler
         // would leave the RI's reply without the WS-Addressing headers its own clients require.
-        context.setMessage(fault(message, refusal, reason));
+        context.setMessage(SecurityFaults.create(soap12, refusal, reason, requestMessageId(message)));
         if (soap12) {
             // The reply's Content-Type carries action="…" from the exchange's SOAP action, which the RI's clients compare
             // with wsa:Action: make it the fault's.
-            context.put(BindingProvider.SOAPACTION_URI_PROPERTY, WSA_FAULT_ACTION);
+            context.put(BindingProvider.SOAPACTION_URI_PROPERTY, SecurityFaults.WSA_FAULT_ACTION);
         }
         return false;
-    }
-
-    /** The WS-Security fault, with the WS-Addressing reply headers (Action, MessageID, RelatesTo, To) on SOAP 1.2 + WSA. */
-    private SOAPMessage fault(SOAPMessage request, String code, String reason) {
-        try {
-            SOAPMessage fault = (soap12 ? SOAP12 : SOAP11).createMessage();
-            WsSecurity.addFault(fault.getSOAPBody(), soap12, code, reason);
-            if (soap12) {
-                SOAPHeader header = fault.getSOAPHeader();
-                SOAPHeaderElement action = header.addHeaderElement(new QName(WSA, "Action"));
-                action.setMustUnderstand(true);
-                action.addTextNode(WSA_FAULT_ACTION);
-                header.addHeaderElement(new QName(WSA, "MessageID")).addTextNode("uuid:" + UUID.randomUUID());
-                String relatesTo = requestMessageId(request);
-                if (relatesTo != null) {
-                    header.addHeaderElement(new QName(WSA, "RelatesTo")).addTextNode(relatesTo);
-                }
-                header.addHeaderElement(new QName(WSA, "To")).addTextNode(WSA + "/anonymous");
-            }
-            fault.saveChanges();
-            return fault;
-        } catch (SOAPException e) {
-            throw new IllegalStateException("cannot build the security fault: " + e.getMessage(), e);
-        }
     }
 
     private static String requestMessageId(SOAPMessage request) {
         try {
             SOAPHeader header = request.getSOAPHeader();
             if (header != null) {
-                Iterator<?> ids = header.getChildElements(new QName(WSA, "MessageID"));
+                Iterator<?> ids = header.getChildElements(new QName(SecurityFaults.WSA, "MessageID"));
                 if (ids.hasNext() && ids.next() instanceof SOAPElement id) {
                     return id.getValue();
                 }
@@ -153,14 +103,6 @@ final class ServerSecurityHandler implements SOAPHandler<SOAPMessageContext> {
             WsSecurity.replace(message, doc);
         } catch (WSSecurityException | SOAPException e) {
             throw new IllegalStateException("cannot secure the reply: " + e.getMessage(), e);
-        }
-    }
-
-    private static MessageFactory messageFactory(String protocol) {
-        try {
-            return MessageFactory.newInstance(protocol);
-        } catch (SOAPException e) {
-            throw new IllegalStateException("no SAAJ message factory for " + protocol, e);
         }
     }
 

@@ -21,7 +21,7 @@ enum VariantKind {
     IceTcp("ice", "Ice protocol over TCP", "Ice binary encoding 1.1", "None", "None", false, false, false, MessageSecurity.NONE),
     IceSsl("ice", "Ice protocol over TLS (IceSSL)", "Ice binary encoding 1.1", "Transport", "None", true, false, false, MessageSecurity.NONE);
 
-    /** WS-Security in the SOAP header, checked by {@link ServerSecurityHandler}. */
+    /** WS-Security in the SOAP header, checked by {@link UsernameTokenHandler} or {@link ServerSecurityHandler}. */
     enum MessageSecurity {
         NONE, USERNAME_TOKEN, X509
     }

@@ -15,8 +15,8 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * The java driver's WS-Security through WSS4J (docs/security.md), as a JAX-WS SOAP handler on each client's proxy.
- * UserName: adds a UsernameToken to every request. X.509: signs each request with the client's key and encrypts its
+ * The java driver's WS-Security X.509 through WSS4J (docs/security.md), as a JAX-WS SOAP handler on each client's proxy
+ * (UsernameToken is {@link ClientUsernameTokenHandler}'s). It signs each request with the client's key and encrypts its
  * Body to the server's certificate; decrypts each reply with the client's key and verifies its signature against the
  * CA (a reply that does not verify fails the request with {@link ReplyRefusedException}: outcome 4). Faults pass
  * through unverified, so the service's {@code wsse:*} fault codes reach the caller.
@@ -28,25 +28,17 @@ final class ClientSecurityHandler implements SOAPHandler<SOAPMessageContext> {
      */
     static final String ALTER_SIGNED_BODY = "dashboard.driver.alterSignedBody";
 
-    private final String userName;
-    private final String password;
     private final WsSecurity.X509Party x509;
     private final X509Certificate serverCertificate;
     private final boolean alterSignedBody = Boolean.getBoolean(ALTER_SIGNED_BODY);
 
-    private ClientSecurityHandler(String userName, String password, WsSecurity.X509Party x509, X509Certificate serverCertificate) {
-        this.userName = userName;
-        this.password = password;
+    private ClientSecurityHandler(WsSecurity.X509Party x509, X509Certificate serverCertificate) {
         this.x509 = x509;
         this.serverCertificate = serverCertificate;
     }
 
-    static ClientSecurityHandler usernameToken(String userName, String password) {
-        return new ClientSecurityHandler(userName, password, null, null);
-    }
-
     static ClientSecurityHandler x509(WsSecurity.X509Party client, X509Certificate serverCertificate) {
-        return new ClientSecurityHandler(null, null, client, serverCertificate);
+        return new ClientSecurityHandler(client, serverCertificate);
     }
 
     /** A reply whose security header does not verify (signature, trust, decryption): the request failed authentication. */
@@ -70,15 +62,13 @@ final class ClientSecurityHandler implements SOAPHandler<SOAPMessageContext> {
         try {
             if (outbound) {
                 Document doc = WsSecurity.copy(message);
-                if (x509 == null) {
-                    WsSecurity.addUsernameToken(doc, userName, password);
-                } else if (alterSignedBody) {
+                if (alterSignedBody) {
                     WsSecurity.signAlterAndEncrypt(doc, x509, serverCertificate, ClientSecurityHandler::alterFirstText);
                 } else {
                     WsSecurity.signAndEncrypt(doc, x509, serverCertificate);
                 }
                 WsSecurity.replace(message, doc);
-            } else if (x509 != null) {
+            } else {
                 Document doc = WsSecurity.copy(message);
                 WsSecurity.verifyAndDecrypt(doc, x509);
                 WsSecurity.replace(message, doc);

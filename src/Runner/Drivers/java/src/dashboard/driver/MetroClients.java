@@ -42,7 +42,7 @@ import javax.xml.ws.soap.SOAPFaultException;
  * One proxy and one kept-alive HTTP connection per client ({@link HttpChannel}); the endpoint address comes from the
  * job. Wire bytes are counted on the client's socket (TLS records under HTTPS). Secure variants (docs/security.md):
  * HTTPS trusting only the job's CA with the host name checked, HTTP Basic from the job's credentials (the RI's
- * {@code BindingProvider} user name and password), WS-Security through {@link ClientSecurityHandler}.
+ * {@code BindingProvider} user name and password), WS-Security through {@link ClientUsernameTokenHandler} and {@link ClientSecurityHandler}.
  */
 final class MetroClients implements ClientFactory {
     private static final String NS = "urn:dashboard:benchmark:2026";
@@ -161,7 +161,7 @@ final class MetroClients implements ClientFactory {
             @SuppressWarnings("rawtypes")
             List<Handler> chain = new ArrayList<>(provider.getBinding().getHandlerChain());
             chain.add(variant.x509() ? ClientSecurityHandler.x509(x509, serverCertificate)
-                    : ClientSecurityHandler.usernameToken(userName.userName(), userName.password()));
+                    : new ClientUsernameTokenHandler(userName.userName(), userName.password()));
             provider.getBinding().setHandlerChain(chain);
         }
         return new MetroClient(port, new HttpChannel(tls));
