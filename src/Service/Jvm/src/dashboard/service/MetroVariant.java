@@ -71,7 +71,7 @@ final class MetroVariant implements RunningVariant {
                 @SuppressWarnings("rawtypes")
                 List<Handler> chain = new ArrayList<>(endpoint.getBinding().getHandlerChain());
                 chain.add(kind.messageSecurity == VariantKind.MessageSecurity.X509
-                        ? new ServerSecurityHandler(security, kind.soap12Addressing)
+                        ? new ServerSecurityHandler(security, kind.soap12Addressing, maxConcurrentX509Calls())
                         : new UsernameTokenHandler(security.users(), kind.soap12Addressing));
                 endpoint.getBinding().setHandlerChain(chain);
             }
@@ -85,6 +85,12 @@ final class MetroVariant implements RunningVariant {
         int actualPort = server.getAddress().getPort();
         String address = (kind.tls ? "https://" : "http://") + options.advertiseInUrl() + ":" + actualPort + PATH;
         return new MetroVariant(server, endpoint, workers, kind.endpoint(address, address + "?wsdl"));
+    }
+
+    /** X.509 exchanges processed at once per endpoint: {@code -Ddashboard.maxConcurrentX509Calls}, default 4 per core. */
+    private static int maxConcurrentX509Calls() {
+        int value = Integer.getInteger("dashboard.maxConcurrentX509Calls", 4 * Runtime.getRuntime().availableProcessors());
+        return Math.max(1, value);
     }
 
     private static String bindingId(VariantKind kind) {
