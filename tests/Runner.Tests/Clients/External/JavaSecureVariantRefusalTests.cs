@@ -16,7 +16,7 @@ namespace Dashboard.Runner.Tests.Clients.External;
 /// Refusals on the real host's metro secure variants and IceSsl with the java driver (docs/security.md, "Refusals are
 /// errors of kind auth"): a wrong password (Basic, UsernameToken), a client certificate of another CA and a signature
 /// that no longer matches the body (WS-Security X.509), a server certificate the client's CA did not issue (HTTPS,
-/// IceSSL) give outcome Authentication on every sample, and the level ends (no hang). Each refusal has its control: the
+/// IceSSL, the X.509 reply's signature) give outcome Authentication on every sample, and the level ends (no hang). Each refusal has its control: the
 /// same call with the host's own material succeeds.
 /// </summary>
 [Collection(JvmHostGroup.Name)]
@@ -66,6 +66,21 @@ public sealed class JavaSecureVariantRefusalTests(JvmHostFixture host) : IDispos
 
         AssertAllAuthentication(await RunAsync(endpoint, security, tampering));
         AssertAllSuccess(await RunAsync(endpoint, security));
+    }
+
+    [Fact]
+    public async Task Call_X509ReplySignedByAServerTheGivenCaDidNotIssue_EverySampleIsAuthentication()
+    {
+        // The service accepts each request (the client's certificate is the host's) and answers it signed with its own
+        // key; the driver, given another CA, refuses the reply's signature (ClientSecurityHandler.ReplyRefusedException).
+        var endpoint = Endpoint("MetroSoap12WsaX509");
+        using var otherCa = SelfSignedCa("CN=Not the host's CA");
+        var pem = Path.Combine(_scratch, "other-ca-x509.crt");
+        await File.WriteAllTextAsync(pem, otherCa.ExportCertificatePem());
+        var right = HostSecurity.For(host.Host, endpoint);
+
+        AssertAllAuthentication(await RunAsync(endpoint, right with { CaCertificate = pem }));
+        AssertAllSuccess(await RunAsync(endpoint, right));
     }
 
     [Theory]
