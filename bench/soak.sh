@@ -4,7 +4,8 @@
 # (VmRSS from /proc) of the service host, its JVM service, the dashboard and the runner every SOAK_INTERVAL seconds
 # (default 30) into soak.csv until the last run ends. Then it prints the memory at start, middle and end, and at the end
 # of each cycle: the first cycle is the warm-up (JIT, pools, the JVM heap growing towards -Xmx), so growth is measured
-# from the end of cycle 1 to the end of the last cycle. Cycles rather than one long run: a run goes cell by cell, so
+# from the end of cycle 1 to the end of the last cycle; the JVM's live heap (after a full collection) at each cycle's end
+# goes to jvm-heap.csv. Cycles rather than one long run: a run goes cell by cell, so
 # one long run would load the JVM only in its last third and its growth would be its first use.
 #   bench/soak.sh [scenario.json]
 # Everything on its own ports (SOAK_PORT_BASE, default 5590: host control API on the base, every variant at base + (its
@@ -46,6 +47,14 @@ for _ in $(seq 1 "$cycles"); do
 done
 echo "soak: runs ${ids[*]} queued on http://127.0.0.1:$web_port/queue; sampling every $interval s into $work/soak.csv"
 
+# The JVM's live heap at the end of each cycle: a full collection (jcmd GC.run, about 0.1 s while the next cycle starts)
+# and the heap used after it. RSS alone cannot tell a leak from G1 touching more of its -Xmx as it goes.
+echo "run,jvm_live_heap_kb" > "$work/jvm-heap.csv"
+live_heap() {
+  [ -n "$1" ] && command -v jcmd > /dev/null || return 0
+  jcmd "$1" GC.run > /dev/null 2>&1 || return 0
+  echo "$2,$(jcmd "$1" GC.heap_info 2>/dev/null | grep -o 'used [0-9]*K' | head -1 | tr -dc 0-9)" >> "$work/jvm-heap.csv"
+}
 rss_kb() { [ -n "$1" ] && awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || echo ""; }
 echo "elapsed_s,run,status,completed_levels,host_rss_kb,jvm_rss_kb,dashboard_rss_kb,runner_rss_kb" > "$work/soak.csv"
 started=$(date +%s)
@@ -58,7 +67,7 @@ for id in "${ids[@]}"; do
     jvm=$(pgrep -P "$host_pid" java | head -1 || true)
     runner=$(pgrep -P "$web_pid" -f Dashboard.Runner | head -1 || true)
     echo "$(( $(date +%s) - started )),$id,$status,$levels,$(rss_kb $host_pid),$(rss_kb "$jvm"),$(rss_kb $web_pid),$(rss_kb "$runner")" >> "$work/soak.csv"
-    case "$status" in Completed|Failed|Cancelled|Interrupted) break ;; esac
+    case "$status" in Completed|Failed|Cancelled|Interrupted) live_heap "$jvm" "$id"; break ;; esac
     sleep "$interval"
   done
   echo "soak: run $id ended $status after $(( $(date +%s) - started )) s"
@@ -82,5 +91,12 @@ for key, name in [('host_rss_kb', 'host'), ('jvm_rss_kb', 'jvm'), ('dashboard_rs
     growth = ends[-1] - ends[0] if len(ends) > 1 else float('nan')
     print(f"{name:<11}{values[0]:>9.1f}{values[len(values) // 2]:>9.1f}{values[-1]:>9.1f}{max(values):>9.1f}" + ''.join(f"{e:>10.1f}" for e in ends) + f"{growth:>+9.1f}")
 print("(runner: the runner of the run in progress, a new process per run; empty at a cycle's end)")
+PY
+python3 - "$work/jvm-heap.csv" <<'PY'
+import csv, sys
+heap = [r for r in csv.DictReader(open(sys.argv[1])) if r['jvm_live_heap_kb']]
+if heap:
+    print("soak: JVM live heap after a full collection at each cycle's end (MB): "
+          + ' '.join(f"{float(r['jvm_live_heap_kb']) / 1024:.1f}" for r in heap))
 PY
 echo "soak: samples in $work/soak.csv, logs and database in $work"
