@@ -16,8 +16,8 @@ namespace Dashboard.Runner.Tests.Clients.External;
 /// Refusals on the real host's metro secure variants and IceSsl with the java driver (docs/security.md, "Refusals are
 /// errors of kind auth"): a wrong password (Basic, UsernameToken), a client certificate of another CA and a signature
 /// that no longer matches the body (WS-Security X.509), a server certificate the client's CA did not issue (HTTPS,
-/// IceSSL, the X.509 reply's signature) give outcome Authentication on every sample, and the level ends (no hang). Each refusal has its control: the
-/// same call with the host's own material succeeds.
+/// IceSSL, the X.509 reply's signature) give outcome Authentication on every sample, and the level ends (no hang).
+/// Each refusal has its control: the same call with the host's own material succeeds.
 /// </summary>
 [Collection(JvmHostGroup.Name)]
 public sealed class JavaSecureVariantRefusalTests(JvmHostFixture host) : IDisposable

@@ -37,7 +37,7 @@ import org.xml.sax.SAXException;
  *
  * <p>Each message goes RI message → bytes → JDK DOM (WSS4J's input) → bytes → a streamed RI message, never through
  * SAAJ: the JAX-WS RI keeps a request's message until its reply arrives, and as a SAAJ message a {@code UDTypeArray1000}
- * request held its whole DOM (about 20 MB) that long, so 300 waiting clients filled a 6 GB heap (bench/README.md,
+ * request held its whole DOM that long, and 300 waiting clients filled a 6 GB heap (about 4.7 M SAAJ elements) (bench/README.md,
  * stress 2026-11-24). Streamed, a waiting request holds its secured bytes only (about 0.5 MB). One handler per client
  * proxy, used by that client's thread only.</p>
  */
@@ -123,7 +123,7 @@ final class ClientSecurityHandler implements MessageHandler<MessageHandlerContex
         return parser.parse(new ByteArrayInputStream(bytes.toByteArray()));
     }
 
-    /** A streamed RI message over the envelope's UTF-8 bytes: what the RI keeps until the reply holds no DOM. */
+    /** A streamed RI message over the envelope's UTF-8 bytes (what the RI keeps until the reply arrives: no DOM). */
     private Message toMessage(Document doc) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * 1024);
         LSOutput target = ((DOMImplementationLS) parser.getDOMImplementation()).createLSOutput();
