@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup.sh
 dotnet build Dashboard.sln -c Release -v q -nologo
-web=src/Web/bin/Release/net9.0/linux-x64/Dashboard.Web
+web=src/Web/bin/Release/net10.0/Dashboard.Web
 if [ ! -x "$web" ]; then
   echo "run.sh: the dashboard is not built ($web); running the headless sweep instead" >&2
   exec ./bench.sh examples/thesis-quick.json

@@ -1,4 +1,4 @@
-# The dashboard (src/Web, self-contained net9.0) with the runner it starts for each queued run (src/Runner, net10.0)
+# The dashboard (src/Web, net10.0, framework-dependent) with the runner it starts for each queued run (src/Runner, net10.0)
 # and the runner's out-of-process drivers: java (JAX-WS + Ice proxies) and node (npm soap, undici).
 FROM mcr.microsoft.com/dotnet/sdk:10.0 AS build
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm default-jdk-headless jaxws libjaxws-java \
@@ -11,7 +11,7 @@ RUN dotnet publish src/Web -c Release -o /out/web \
  && bash src/Runner/Drivers/java/build.sh /out/runner/drivers/java \
  && cd src/Runner/Drivers/node && npm ci --omit=dev && mkdir -p /out/node && cp -r driver.js lib package.json node_modules /out/node/
 
-FROM mcr.microsoft.com/dotnet/runtime:10.0
+FROM mcr.microsoft.com/dotnet/aspnet:10.0
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs default-jre-headless libjaxws-java \
       libwss4j-java libxml-security-java libzeroc-ice3.7-java && rm -rf /var/lib/apt/lists/*
 WORKDIR /app

@@ -8,6 +8,7 @@ using Dashboard.Web.Runs;
 using Dashboard.Web.Scenarios;
 using Dashboard.Web.Storage;
 using Microsoft.Extensions.Options;
+using MudBlazor.Services;
 using Radzen;
 
 namespace Dashboard.Web.Extensions;
@@ -72,11 +73,12 @@ public static class DashboardExtensions
         return builder;
     }
 
-    /// <summary>The Blazor Server UI (interactive server render mode) with Radzen and the chart interop.</summary>
+    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor (Radzen and the chart interop until every page has moved).</summary>
     public static IHostApplicationBuilder AddDashboardUi(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddRazorComponents().AddInteractiveServerComponents();
+        builder.Services.AddMudServices();
         builder.Services.AddRadzenComponents();
         builder.Services.AddScoped<ChartInterop>();
         return builder;
