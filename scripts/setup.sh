@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine, and nothing that is already there:
-# the JVM stacks' Debian packages (JAX-WS RI "Metro", WSS4J, ZeroC Ice), Chromium for the UI tests, wrk for the
+# the JVM stacks' Debian packages (JAX-WS RI "Metro", WSS4J, ZeroC Ice, Gson), Chromium for the UI tests, wrk for the
 # benchmarks, and the npm packages (plotly.js, the node driver) from their lock files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java chromium wrk curl time)
+packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java libgoogle-gson-java chromium wrk curl time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,7 +4,7 @@ using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Runner.Clients;
 
-/// <summary>A client technology of DESIGN.md §7: runs the levels of one cell (variant × client × payload) against an endpoint.</summary>
+/// <summary>A client technology (docs/driver-protocol.md, "Client technologies"): runs the levels of one cell (variant × client × payload) against an endpoint.</summary>
 public interface IClientDriver
 {
     /// <summary>The client technology id this driver implements (<c>dotnet</c>, <c>java</c>, <c>node</c>).</summary>
@@ -74,12 +74,12 @@ public sealed class ClientDriverRegistry
         _unavailable = new Dictionary<string, string>(unavailable ?? new Dictionary<string, string>(), StringComparer.Ordinal);
     }
 
-    /// <summary>The registry of this build: <c>dotnet</c> in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
+    /// <summary>The registry of this build: <c>dotnet</c> and <c>wcf</c> in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
     /// <param name="requestTimeout">Per-request timeout of every driver.</param>
     /// <param name="generator">Where driver processes are registered while they run (generator CPU).</param>
     public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout, Execution.GeneratorProcesses? generator = null)
     {
-        var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout) };
+        var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout), new Wcf.WcfDriver(requestTimeout) };
         var unavailable = new Dictionary<string, string>();
         foreach (var command in new[] { External.DriverCommand.Java(), External.DriverCommand.Node() })
         {

@@ -36,12 +36,14 @@ need xmlsec.jar libxml-security-java
 need commons-logging.jar libcommons-logging-java
 need slf4j-api.jar libslf4j-java
 need slf4j-nop.jar libslf4j-java
+# JSON of the protocol lines and credentials.json (src/dashboard/common/Json.java).
+need gson.jar libgoogle-gson-java
 ICE_JAR=$(ls "$J"/ice-3.7*.jar 2>/dev/null | grep -v compat | sort | tail -n 1 || true)
 [ -n "$ICE_JAR" ] || die "$J/ice-3.7.*.jar missing: apt-get install libzeroc-ice3.7-java"
 ICESSL_JAR=$(ls "$J"/icessl-3.7*.jar 2>/dev/null | grep -v compat | sort | tail -n 1 || true)
 [ -n "$ICESSL_JAR" ] || die "$J/icessl-3.7.*.jar missing: apt-get install libzeroc-ice3.7-java"
 
-RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar"
+RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$J/gson.jar"
 WSGEN_CP="$J/jaxws-tools.jar:$J/jaxws-rt.jar:$J/jaxb-xjc.jar:$J/jaxb-jxc.jar:$J/jaxb-api.jar:$J/jaxb-core.jar:$J/jaxb-impl.jar:$J/javax.activation.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar"
 
 STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name '*.ice' -o -name build.sh \) | LC_ALL=C sort | xargs cat; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
@@ -67,8 +69,10 @@ wsgen -extension -s "$WORK/wsgen-src" -d "$WORK/classes" -wsdl:Xsoap1.2 -r "$WOR
 
 # The contract's byte is unsigned (0..255): mark ByteSimple's value and result xs:unsignedByte (a Java short).
 W="$WORK/wsgen-src/dashboard/service/jaxws"
-sed -i 's/^\(    private short value;\)$/    @javax.xml.bind.annotation.XmlSchemaType(name = "unsignedByte")\n\1/' "$W/ByteSimple.java"
+sed -i 's/^\(    private [Ss]hort value;\)$/    @javax.xml.bind.annotation.XmlSchemaType(name = "unsignedByte")\n\1/' "$W/ByteSimple.java"
 sed -i 's/^\(    private short byteSimpleResult;\)$/    @javax.xml.bind.annotation.XmlSchemaType(name = "unsignedByte")\n\1/' "$W/ByteSimpleResponse.java"
+grep -q unsignedByte "$W/ByteSimple.java" && grep -q unsignedByte "$W/ByteSimpleResponse.java" \
+    || die "wsgen's ByteSimple wrappers changed shape: cannot mark them xs:unsignedByte"
 javac -nowarn -encoding UTF-8 --release 17 -cp "$WORK/classes:$RUNTIME_JARS" -d "$WORK/classes" "$W/ByteSimple.java" "$W/ByteSimpleResponse.java"
 for f in "$WORK"/wsdl11/*.xsd "$WORK"/wsdl12/*.xsd; do
     awk '/<xs:complexType name="ByteSimple(Response)?">/{b=1} b&&/type="xs:short"/{sub(/xs:short/,"xs:unsignedByte"); b=0} {print}' "$f" > "$f.tmp" && mv "$f.tmp" "$f"

@@ -61,12 +61,13 @@ public static class PresetCatalogue
             20,
             ("aspnet", "aspnet (Unix socket, HTTP/2) × dotnet", M(3), M(180)),
             ("ice", "Ice (TCP, TLS) × java", M(2), M(60)));
-        Preset(2, "interop", "Interoperability: SOAP 1.1 with .NET, Java and Node clients",
+        Preset(2, "interop", "Interoperability: SOAP 1.1 with WCF, ASMX-style .NET, Java and Node clients",
             "Thesis ch. 8.2, Tables 9.2 and 9.4 (seed 000)",
-            "One SOAP 1.1 service (JAX-WS Metro) called by .NET, Java (JAX-WS proxies) and Node (npm soap) clients, without security, " +
-            "with Basic over HTTP (TransportCredentialOnly), over HTTPS and HTTPS + Basic; which client gets the best response time and throughput.",
+            "One SOAP 1.1 service (JAX-WS Metro) called by the WCF client (ChannelFactory proxies), an ASMX-style .NET client " +
+            "(hand-written envelopes), Java (JAX-WS proxies) and Node (npm soap), without security, with Basic over HTTP " +
+            "(TransportCredentialOnly), over HTTPS and HTTPS + Basic; which client gets the best response time and throughput.",
             20,
-            (null, null, M(6), M(1440)));
+            (null, null, M(8), M(1920)));
         Preset(3, "whitepaper", "Throughput at saturation",
             "Microsoft whitepaper: WCF vs ASMX, WSE, Enterprise Services, Remoting (seed 001)",
             "Server throughput once the CPU saturates, per operation and security mode: GetOrders (1, 10, 100 orders) over SOAP 1.1, " +
@@ -105,7 +106,7 @@ public static class PresetCatalogue
         presets.Add(new PresetInfo("thesis-full.json", null, "Thesis full: aspnet variants", "Thesis ch. 8 (seed 000)",
             "The four unsecure aspnet variants × the 20 thesis payloads × the thesis sweep, dotnet.", null, false, M(60), "thesis-quick.json", 20));
         presets.Add(new PresetInfo("interop-quick.json", null, "Interop quick: SOAP 1.1 and 1.2", "Thesis ch. 8.2 (seed 000)",
-            "MetroSoap11, MetroSoap12Wsa × dotnet, java, node × String500, UDTypeArray1000 × 1, 10, 20 clients.", null, true, M(6), null, 20));
+            "MetroSoap11, MetroSoap12Wsa × wcf, dotnet (ASMX-style), java, node × String500, UDTypeArray1000 × 1, 10, 20 clients.", null, true, M(8), null, 20));
         presets.Add(new PresetInfo("ice-thesis-quick.json", null, "Ice quick: the 20 thesis payloads", "Seed 002 and thesis ch. 7.3",
             "IceTcp × java × the 20 thesis payloads × 1, 10 clients.", null, true, M(3), null, 1));
         return presets;

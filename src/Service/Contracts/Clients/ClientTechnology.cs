@@ -2,16 +2,29 @@ using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Service.Contracts.Clients;
 
-/// <summary>A client technology of DESIGN.md §7 and which endpoint variants it can call.</summary>
-/// <param name="Id">The id used in scenarios: <c>dotnet</c>, <c>java</c> or <c>node</c>.</param>
+/// <summary>A client technology (docs/driver-protocol.md, "Client technologies") and which endpoint variants it can call.</summary>
+/// <param name="Id">The id used in scenarios: <c>dotnet</c>, <c>java</c>, <c>node</c> or <c>wcf</c>.</param>
 /// <param name="Description">What the client is, for people.</param>
-/// <param name="Callable">The variant ids this client can call (DESIGN.md §7).</param>
-public sealed record ClientTechnology(string Id, string Description, IReadOnlySet<string> Callable)
+/// <param name="Callable">The variant ids this client can call.</param>
+/// <param name="Refusals">Variant id → why this client cannot call it, for the variants where the reason is worth saying
+/// (the scenario validator and the UI show it); null when there are none.</param>
+public sealed record ClientTechnology(string Id, string Description, IReadOnlySet<string> Callable, IReadOnlyDictionary<string, string>? Refusals = null)
 {
-    /// <summary>The three client technologies of DESIGN.md §7.</summary>
+    /// <summary>Why the <c>wcf</c> client refuses the variants it cannot call (the same text the runner's wcf driver gives).</summary>
+    public static IReadOnlyDictionary<string, string> WcfRefusals { get; } = new Dictionary<string, string>(StringComparer.Ordinal)
+    {
+        ["MetroSoap11FastInfoset"] = "WCF has no FastInfoset encoder (its binary encoder is [MC-NBFX], which Metro does not read)",
+        ["MetroSoap12WsaX509"] = "the .NET WCF client (System.ServiceModel 10.1) has no asymmetric message security: "
+            + "MutualCertificate / X.509 sign-and-encrypt bindings are .NET Framework only",
+        ["IceTcp"] = "WCF has no Ice transport; NetTcpBinding needs a net.tcp server, which only CoreWCF or .NET Framework WCF provide (not in this build)",
+        ["IceSsl"] = "WCF has no Ice transport; NetTcpBinding needs a net.tcp server, which only CoreWCF or .NET Framework WCF provide (not in this build)",
+    };
+
+    /// <summary>The client technologies: <c>dotnet</c>, <c>java</c>, <c>node</c>, <c>wcf</c>.</summary>
     public static IReadOnlyList<ClientTechnology> All { get; } =
     [
-        new("dotnet", ".NET HttpClient (SocketsHttpHandler), in the runner's process: JSON, XML and binary XML for aspnet; SOAP envelopes for metro",
+        new("dotnet", ".NET HttpClient (SocketsHttpHandler), in the runner's process: JSON, XML and binary XML for aspnet; "
+            + "ASMX-style (hand-written envelopes) for metro: SOAP written with XmlWriter + DataContractSerializer, as an ASMX-era proxy did",
             new HashSet<string>(StringComparer.Ordinal)
             {
                 "AspNetUdsBinXml", "AspNetUdsBinXmlPeer", "AspNetH2BinXml", "AspNetH2TlsBinXmlCert", "AspNetHttpXml", "AspNetHttpJson", "AspNetHttpsJson", "AspNetHttpsJsonBasic",
@@ -29,7 +42,17 @@ public sealed record ClientTechnology(string Id, string Description, IReadOnlySe
                 "MetroSoap11", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12Wsa", "MetroSoap12WsaUserNameHttps",
                 "AspNetHttpJson", "AspNetHttpsJson", "AspNetHttpsJsonBasic",
             }),
+        new("wcf", "the WCF client (System.ServiceModel 10.1 ChannelFactory proxies: BasicHttp(s)Binding, WSHttpBinding, "
+            + "UserNameOverTransport), in the runner's process: the thesis's own client technology, for the Metro SOAP variants",
+            new HashSet<string>(StringComparer.Ordinal)
+            {
+                "MetroSoap11", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12Wsa", "MetroSoap12WsaUserNameHttps",
+            },
+            WcfRefusals),
     ];
+
+    /// <summary>Why this client cannot call <paramref name="variant"/>, when the catalogue says; else null.</summary>
+    public string? RefusalOf(string variant) => Refusals?.GetValueOrDefault(variant);
 
     /// <summary>True when this client can call <paramref name="variant"/>.</summary>
     public bool Supports(EndpointVariant variant)

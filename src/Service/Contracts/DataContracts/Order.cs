@@ -1,4 +1,5 @@
 using System.Runtime.Serialization;
+using System.Xml.Serialization;
 
 namespace Dashboard.Service.Contracts.DataContracts;
 
@@ -7,6 +8,7 @@ namespace Dashboard.Service.Contracts.DataContracts;
 /// <see cref="Create"/> fills it exactly as the whitepaper's <c>GetOrders</c> does.
 /// </summary>
 [DataContract(Namespace = ContractNamespaces.Data)]
+[XmlType(Namespace = ContractNamespaces.Data)] // the same shape for XmlSerializer (the wcf client, which calls the Metro WSDL as svcutil would)
 public sealed record Order
 {
     [DataMember(Order = 0)] public int CustomerId { get; init; }
@@ -44,6 +46,7 @@ public sealed record Order
 
 /// <summary>One line of an <see cref="Order"/>.</summary>
 [DataContract(Namespace = ContractNamespaces.Data)]
+[XmlType(Namespace = ContractNamespaces.Data)] // the same shape for XmlSerializer (the wcf client, which calls the Metro WSDL as svcutil would)
 public sealed record OrderLine
 {
     [DataMember(Order = 0)] public int ItemId { get; init; }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Runtime.Serialization;
+using System.Xml.Serialization;
 
 namespace Dashboard.Service.Contracts.DataContracts;
 
@@ -8,6 +9,7 @@ namespace Dashboard.Service.Contracts.DataContracts;
 /// about 512 bytes per detail. <see cref="Create"/> fills it as the whitepaper's <c>CreateProductInfo</c>.
 /// </summary>
 [DataContract(Namespace = ContractNamespaces.Data)]
+[XmlType(Namespace = ContractNamespaces.Data)] // the same shape for XmlSerializer (the wcf client, which calls the Metro WSDL as svcutil would)
 public sealed record ProductInfo
 {
     [DataMember(Order = 0)] public string TotalResults { get; init; } = "";
@@ -32,6 +34,7 @@ public sealed record ProductInfo
 
 /// <summary>One product of a <see cref="ProductInfo"/>.</summary>
 [DataContract(Namespace = ContractNamespaces.Data)]
+[XmlType(Namespace = ContractNamespaces.Data)] // the same shape for XmlSerializer (the wcf client, which calls the Metro WSDL as svcutil would)
 public sealed record ProductDetails
 {
     [DataMember(Order = 0)] public string Url { get; init; } = "";

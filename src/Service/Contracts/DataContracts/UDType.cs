@@ -1,4 +1,5 @@
 using System.Runtime.Serialization;
+using System.Xml.Serialization;
 
 namespace Dashboard.Service.Contracts.DataContracts;
 
@@ -7,6 +8,7 @@ namespace Dashboard.Service.Contracts.DataContracts;
 /// types with maximum values". <see cref="WithMaximumValues"/> builds the instance the payload cases send.
 /// </summary>
 [DataContract(Namespace = ContractNamespaces.Data)]
+[XmlType(Namespace = ContractNamespaces.Data)] // the same shape for XmlSerializer (the wcf client, which calls the Metro WSDL as svcutil would)
 public sealed record UDType
 {
     [DataMember(Order = 0)] public byte ByteValue { get; init; }

@@ -123,8 +123,9 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
                 .ToArray();
             if (unsupported.Length > 0)
             {
+                var reasons = string.Concat(unsupported.Select(v => client.RefusalOf(v) is { } why ? $" ({v}: {why})" : ""));
                 context.AddFailure("clients",
-                    $"client '{client.Id}' cannot call {string.Join(", ", unsupported)}; it calls {string.Join(", ", client.Callable.Order(StringComparer.Ordinal))} (DESIGN.md §7)");
+                    $"client '{client.Id}' cannot call {string.Join(", ", unsupported)}{reasons}; it calls {string.Join(", ", client.Callable.Order(StringComparer.Ordinal))} (docs/driver-protocol.md, \"Client technologies\")");
             }
         }
     }

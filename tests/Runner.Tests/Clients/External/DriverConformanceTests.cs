@@ -3,6 +3,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Clients.External;
+using Dashboard.Runner.Clients.Wcf;
 using Dashboard.Runner.Load;
 using Dashboard.Runner.Tests.Support;
 using Dashboard.Service.Contracts.Payloads;
@@ -55,6 +56,12 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         { "node", "MetroSoap11Https", false },
         { "node", "MetroSoap11HttpsBasic", false },
         { "node", "MetroSoap12WsaUserNameHttps", false },
+        { "wcf", "MetroSoap11", true },
+        { "wcf", "MetroSoap11Basic", false },
+        { "wcf", "MetroSoap11Https", false },
+        { "wcf", "MetroSoap11HttpsBasic", false },
+        { "wcf", "MetroSoap12Wsa", false },
+        { "wcf", "MetroSoap12WsaUserNameHttps", false },
     };
 
     [Theory]
@@ -65,6 +72,9 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("node", "MetroSoap11Basic")]
     [InlineData("node", "MetroSoap11HttpsBasic")]
     [InlineData("java", "MetroSoap11HttpsBasic")]
+    [InlineData("wcf", "MetroSoap11Basic")]
+    [InlineData("wcf", "MetroSoap11HttpsBasic")]
+    [InlineData("wcf", "MetroSoap12WsaUserNameHttps")]
     public async Task WrongPassword_EverySampleIsAuthentication(string client, string variant)
     {
         var endpoint = host.Endpoints.Single(e => e.Name == variant);
@@ -107,7 +117,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
                     }
 
                     failures.AddRange(result.Samples.Where(s => !s.IsSuccess).Select(s => $"{id}: {s.Outcome}"));
-                    if (client is "java" or "dotnet" && result.Samples.Any(s => s.RequestBytes <= 0 || s.ResponseBytes <= 0))
+                    if (client is "java" or "dotnet" or "wcf" && result.Samples.Any(s => s.RequestBytes <= 0 || s.ResponseBytes <= 0))
                     {
                         failures.Add($"{id}: bytes not counted");
                     }
@@ -122,6 +132,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("java")]
     [InlineData("node")]
     [InlineData("dotnet")]
+    [InlineData("wcf")]
     public async Task MetroSoap11_ServerAnswersAnotherValue_CountsWrongReply(string client)
     {
         await using var fake = new JsonHttpServer(SoapIntResponse("5"), "text/xml; charset=utf-8");
@@ -135,6 +146,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("java")]
     [InlineData("node")]
     [InlineData("dotnet")]
+    [InlineData("wcf")]
     public async Task MetroSoap11_ServerAnswersAFault_CountsFault(string client)
     {
         const string fault = """<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault></S:Body></S:Envelope>""";
@@ -160,6 +172,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("node", "MetroSoap11")]
     [InlineData("node", "AspNetHttpJson")]
     [InlineData("dotnet", "MetroSoap11")]
+    [InlineData("wcf", "MetroSoap11")]
     public async Task EndpointRefusesConnections_CountsConnectionErrorsOrFailsTheCell(string client, string variant)
     {
         var port = JsonHttpServer.FreePort();
@@ -184,11 +197,13 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("java", "MetroSoap11")]
     [InlineData("java", "IceTcp")]
     [InlineData("node", "AspNetHttpJson")]
+    [InlineData("wcf", "MetroSoap11")]
+    [InlineData("wcf", "MetroSoap12WsaUserNameHttps")]
     public async Task Cancel_DuringADurationLevel_KeepsTheSamplesTakenAndTheDriverGoesOn(string client, string variant)
     {
         var endpoint = host.Endpoints.Single(e => e.Name == variant);
         PayloadCatalogue.TryGet("Int", out var payload);
-        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, CancellationToken.None);
+        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, HostSecurity.For(host.Host, endpoint), CancellationToken.None);
         // A first level warms the driver (a cold JVM proxy can take longer than the cancel delay on a loaded machine:
         // the cancelled level then had no sample yet), so the cancelled level is sure to have taken some.
         var warm = await session.RunLevelAsync(new LevelPlan(2, 0, 3, null), CancellationToken.None);
@@ -226,6 +241,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     {
         "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), requestTimeout),
         "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), requestTimeout),
+        "wcf" => new WcfDriver(requestTimeout),
         _ => new DotNetDriver(requestTimeout),
     };
 
