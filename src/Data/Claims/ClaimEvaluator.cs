@@ -24,7 +24,7 @@ public sealed record ClaimLevel(LevelAggregate Level, string Topology, int RunId
 /// <param name="Name">The contrast, e.g. "MetroSoap11 vs MetroSoap11Https".</param>
 /// <param name="Verdict">What the test says for this contrast.</param>
 /// <param name="Reason">Why, in a sentence; for inconclusive verdicts, what would help.</param>
-/// <param name="Covered">False when the runs hold no level of either side (the contrast was not measured).</param>
+/// <param name="Covered">True when the runs hold at least one pair of levels (A and B at the same match keys); false when the contrast was not measured.</param>
 public sealed record ContrastResult(string Name, ClaimVerdict Verdict, string Reason, bool Covered)
 {
     /// <summary>A's summary: the mean of its per-level values over the counted levels, in the metric's unit.</summary>
@@ -101,6 +101,8 @@ public sealed record ClaimResult(Claim Claim, ClaimVerdict Verdict, string Reaso
 /// <param name="conditions">Per-level partial and bound flags.</param>
 public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions conditions)
 {
+    private const string NoLevel = "No level of either side.";
+
     /// <summary>Significance level of every test: 0.05 (two-sided).</summary>
     public const double Alpha = 0.05;
 
@@ -146,8 +148,11 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         var presets = string.Join(", ", claim.Presets);
         if (covered.Count == 0)
         {
+            // Levels of one side only: say which side is missing; no level at all: name the presets.
+            var oneSided = results.Where(r => r.Reason.Length > 0 && r.Reason != NoLevel).Select(r => $"{r.Name}: {r.Reason}").ToList();
             return new ClaimResult(claim, ClaimVerdict.Inconclusive,
-                $"No level of this claim in the run(s). What would help: a run of preset {presets}.", results, method);
+                oneSided.Count > 0 ? string.Join(" ", oneSided) : $"No level of this claim in the run(s). What would help: a run of preset {presets}.",
+                results, method);
         }
 
         var verdict = covered.Any(r => r.Verdict == ClaimVerdict.DoesNotHold) ? ClaimVerdict.DoesNotHold
@@ -169,7 +174,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         var b = levels.Where(l => contrast.B.Matches(l.Level, l.Topology)).OrderBy(l => l.RunId).ToList();
         if (a.Count == 0 && b.Count == 0)
         {
-            return new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, "No level of either side.", false);
+            return new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, NoLevel, false);
         }
 
         var bByKey = b.GroupBy(l => Key(l, contrast.Match)).ToDictionary(g => g.Key, g => g.First());
@@ -182,7 +187,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             var has = a.Count > 0 ? $"A ({contrast.A.Describe()})" : $"B ({contrast.B.Describe()})";
             var lacks = a.Count > 0 ? $"B ({contrast.B.Describe()})" : $"A ({contrast.A.Describe()})";
             return new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive,
-                $"The runs have levels of {has} but none of {lacks} to pair them with. What would help: {Help(claim, contrast)}.", true);
+                $"The runs have levels of {has} but none of {lacks} to pair them with. What would help: {Help(claim, contrast)}.", false);
         }
 
         // Leave out partial levels, generator-bound ones for claims about the server, and pairs without the metric.
