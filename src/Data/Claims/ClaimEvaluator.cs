@@ -106,7 +106,12 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
     /// <summary>Significance level of every test: 0.05 (two-sided).</summary>
     public const double Alpha = 0.05;
 
-    /// <summary>An evaluator on the statistics main has today (<see cref="WelchDifferenceTest"/>, <see cref="MeasuredLevelConditions"/>).</summary>
+    /// <summary>The test and interval behind the verdicts, with their sources (<see cref="IDifferenceTest.Method"/>).</summary>
+    public string Method => test.Method;
+
+    /// <summary>
+    /// The evaluator the dashboard uses: the one place to plug in the statistics home's adapters (docs/claims.md,
+    /// "Statistics"). Today on the statistics main has (<see cref="WelchDifferenceTest"/>, <see cref="MeasuredLevelConditions"/>).</summary>
     public static ClaimEvaluator Default { get; } = new(new WelchDifferenceTest(), new MeasuredLevelConditions());
 
     /// <summary>
