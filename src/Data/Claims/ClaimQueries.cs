@@ -57,7 +57,12 @@ public static class ClaimQueries
         {
             var repetitions = group.OrderBy(l => l.Repetition).ThenBy(l => l.Id).ToList();
             var run = facts[group.Key.RunId];
-            var aggregate = ResultsQueries.Aggregate(repetitions).Single();
+            // Null when the statistics home leaves every repetition out (e.g. partial levels).
+            if (ResultsQueries.Aggregate(repetitions).SingleOrDefault() is not { } aggregate)
+            {
+                continue;
+            }
+
             var resources = LevelResources.Of(repetitions, id => readings.GetValueOrDefault(id), run.Cores, run.Clock?.MHz);
             Estimate? firstCalls = null;
             if (group.Key.Clients == 1)
