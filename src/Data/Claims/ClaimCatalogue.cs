@@ -77,6 +77,7 @@ public static class ClaimCatalogue
         ("AspNetUdsBinXml", "AspNetUdsBinXmlPeer"),
         ("AspNetH2BinXml", "AspNetH2TlsBinXmlCert"),
         ("AspNetHttpJson", "AspNetHttpsJson"),
+        ("AspNetHttpJson", "AspNetHttpsJsonBasic"),
         ("IceTcp", "IceSsl"),
         ("MetroSoap11", "MetroSoap11Basic"),
         ("MetroSoap11", "MetroSoap11Https"),
