@@ -24,6 +24,13 @@ public sealed record RunEnvironment(
     [JsonPropertyName(AbandonedRuns.RunnerProcessProperty)]
     public ProcessIdentity? RunnerProcess { get; init; }
 
+    /// <summary>
+    /// The clock rate of this machine's processors in MHz, from <c>/proc/cpuinfo</c> (JSON <c>cpuClockMHz</c>), with which
+    /// the claims compute seed 004's MCycles per operation (docs/claims.md); null where it lists none.
+    /// </summary>
+    [JsonPropertyName(Data.Claims.CpuClock.EnvironmentProperty)]
+    public double? CpuClockMHz { get; init; }
+
     /// <summary>The environment of the current (load generator) process.</summary>
     public static RunEnvironment Capture()
     {
@@ -47,6 +54,7 @@ public sealed record RunEnvironment(
             versions)
         {
             RunnerProcess = ProcessIdentity.Current(),
+            CpuClockMHz = Data.Claims.CpuClock.ReadProcCpuinfo()?.MHz,
         };
     }
 }

@@ -1,0 +1,141 @@
+using System.Globalization;
+using System.Text.Json;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Results;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Data.Claims;
+
+/// <summary>What the claims of a run were computed with, per run: its topology, the server's cores and clock rate.</summary>
+/// <param name="RunId">The run.</param>
+/// <param name="Topology">From the scenario's <c>topology</c> field; <see cref="ClaimCatalogue.SameMachine"/> when it has none.</param>
+/// <param name="Cores">Logical cores of the server machine (CPU % of all cores are converted with it).</param>
+/// <param name="CoresSource">Where <paramref name="Cores"/> comes from.</param>
+/// <param name="Clock">The clock rate the MCycles are computed with, and its source; null when not known.</param>
+public sealed record RunFacts(int RunId, string Topology, int Cores, string CoresSource, CpuClock? Clock);
+
+/// <summary>The input of the claims engine for a run or a set of runs.</summary>
+/// <param name="Levels">Every level, with its topology and server facts.</param>
+/// <param name="Runs">Per run, what the facts were computed with.</param>
+public sealed record ClaimInputs(IReadOnlyList<ClaimLevel> Levels, IReadOnlyList<RunFacts> Runs);
+
+/// <summary>Reads the claims engine's input from the results database (docs/claims.md).</summary>
+public static class ClaimQueries
+{
+    /// <summary>How many of a 1-client level's first calls make its upstart (seed 002 Fig. 7's first cluster sizes): 5.</summary>
+    public const int FirstCalls = 5;
+
+    /// <summary>
+    /// The levels of <paramref name="runIds"/> (taken together: a preset's parts, or one run in both topologies) as
+    /// <see cref="ClaimLevel"/>s: aggregates over repetitions (<see cref="ResultsQueries.Aggregate"/>), each run's
+    /// topology, server resources over each level's windows (<see cref="LevelResources"/>) and, for 1-client levels,
+    /// the mean response time of the first <see cref="FirstCalls"/> successful calls, warm-up included.
+    /// The server's cores and clock come from the run's environment (<c>processorCount</c>,
+    /// <c>cpuClockMHz</c>); where it lacks them, from this machine (<see cref="Environment.ProcessorCount"/>,
+    /// <c>/proc/cpuinfo</c>), and <see cref="RunFacts"/> says so.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static async Task<ClaimInputs> LoadAsync(ResultsDbContext db, IReadOnlyCollection<int> runIds, CancellationToken ct)
+    {
+        ArgumentNullException.ThrowIfNull(db);
+        ArgumentNullException.ThrowIfNull(runIds);
+        var ids = runIds.ToArray();
+        var runs = await db.Runs.AsNoTracking().Where(r => ids.Contains(r.Id)).ToListAsync(ct);
+        var stored = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).ToListAsync(ct);
+        var facts = runs.Select(Facts).ToDictionary(f => f.RunId);
+        var readings = new Dictionary<int, (IReadOnlyList<ResourceSampleEntity>, DateTime)?>();
+        foreach (var run in runs)
+        {
+            var series = await db.ResourceSamples.AsNoTracking().Where(r => r.RunId == run.Id).OrderBy(r => r.OffsetMs).ToListAsync(ct);
+            var origin = run.StartedUtc ?? (stored.Where(l => l.RunId == run.Id).Select(l => (DateTime?)l.StartedUtc).Min() ?? run.CreatedUtc);
+            readings[run.Id] = series.Count == 0 ? null : (series, origin);
+        }
+
+        var levels = new List<ClaimLevel>();
+        foreach (var group in stored.GroupBy(l => (l.RunId, l.Variant, l.Client, l.Payload, l.Clients)).OrderBy(g => g.Key.RunId))
+        {
+            var repetitions = group.OrderBy(l => l.Repetition).ThenBy(l => l.Id).ToList();
+            var run = facts[group.Key.RunId];
+            // Null when the statistics home leaves every repetition out (e.g. partial levels).
+            if (ResultsQueries.Aggregate(repetitions).SingleOrDefault() is not { } aggregate)
+            {
+                continue;
+            }
+
+            var resources = LevelResources.Of(repetitions, id => readings.GetValueOrDefault(id), run.Cores, run.Clock?.MHz);
+            Estimate? firstCalls = null;
+            if (group.Key.Clients == 1)
+            {
+                var means = new List<double>();
+                foreach (var level in repetitions)
+                {
+                    var first = await db.Samples.AsNoTracking()
+                        .Where(s => s.LevelId == level.Id && s.Outcome == SampleOutcome.Success)
+                        .OrderBy(s => s.StartOffsetUs).ThenBy(s => s.Id)
+                        .Take(FirstCalls).Select(s => s.LatencyUs).ToListAsync(ct);
+                    if (first.Count > 0)
+                    {
+                        means.Add(first.Average() / 1000.0);
+                    }
+                }
+
+                firstCalls = means.Count > 0 ? Estimate.Of(means) : null;
+            }
+
+            levels.Add(new ClaimLevel(aggregate, run.Topology, run.RunId) { Resources = resources, FirstCallsMs = firstCalls });
+        }
+
+        return new ClaimInputs(levels, [.. facts.Values.OrderBy(f => f.RunId)]);
+    }
+
+    /// <summary>The topology a scenario document names (<c>topology</c>, a string), or <see cref="ClaimCatalogue.SameMachine"/>.</summary>
+    public static string TopologyOf(string? scenarioJson)
+    {
+        try
+        {
+            using var doc = JsonDocument.Parse(scenarioJson ?? "{}");
+            return doc.RootElement.ValueKind == JsonValueKind.Object
+                && doc.RootElement.TryGetProperty("topology", out var t) && t.ValueKind == JsonValueKind.String && t.GetString() is { Length: > 0 } name
+                ? name : ClaimCatalogue.SameMachine;
+        }
+        catch (JsonException)
+        {
+            return ClaimCatalogue.SameMachine;
+        }
+    }
+
+    private static RunFacts Facts(RunEntity run)
+    {
+        int? cores = null;
+        double? clock = null;
+        try
+        {
+            using var doc = JsonDocument.Parse(run.EnvironmentJson ?? "{}");
+            if (doc.RootElement.ValueKind == JsonValueKind.Object)
+            {
+                if (doc.RootElement.TryGetProperty("processorCount", out var p) && p.TryGetInt32(out var c) && c > 0)
+                {
+                    cores = c;
+                }
+
+                if (doc.RootElement.TryGetProperty(CpuClock.EnvironmentProperty, out var m) && m.TryGetDouble(out var mhz) && mhz > 0)
+                {
+                    clock = mhz;
+                }
+            }
+        }
+        catch (JsonException)
+        {
+            // An unreadable environment: fall back to this machine below.
+        }
+
+        var cpuClock = clock is { } recorded
+            ? new CpuClock(recorded, "recorded with the run (its environment's cpuClockMHz, from /proc/cpuinfo)")
+            : CpuClock.ReadProcCpuinfo() is { } now ? now with { Source = now.Source + ", read now: the run recorded none" } : null;
+        return new RunFacts(run.Id, TopologyOf(run.ScenarioJson),
+            cores ?? Environment.ProcessorCount,
+            cores is null ? $"this machine ({Environment.ProcessorCount.ToString(CultureInfo.InvariantCulture)}): the run recorded none" : "recorded with the run (processorCount)",
+            cpuClock);
+    }
+}

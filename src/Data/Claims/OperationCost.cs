@@ -1,0 +1,175 @@
+using System.Globalization;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Variants;
+
+namespace Dashboard.Data.Claims;
+
+/// <summary>
+/// Seed 004's cost per operation ("Comparing Binding Performance and Scalability", Figure 4.5: "the cost of an
+/// operation in MCycles … a 3.4GHz Pentium 4 processor, which equates to 3400 MCycles"): the server's CPU time spent
+/// per operation, as µs of CPU and as millions of clock cycles.
+/// </summary>
+/// <param name="CpuSeconds">CPU time of the server process over the window, in CPU-seconds (s).</param>
+/// <param name="Operations">Operations completed in the window (successful measured requests).</param>
+/// <param name="CpuUsPerOperation">CPU time per operation in µs: CPU-seconds × 10⁶ ÷ operations.</param>
+/// <param name="MCyclesPerOperation">Clock cycles per operation in millions: CPU-seconds × clock (MHz) ÷ operations.</param>
+/// <param name="ClockMHz">The clock rate used, in MHz.</param>
+public sealed record OperationCost(double CpuSeconds, long Operations, double CpuUsPerOperation, double MCyclesPerOperation, double ClockMHz)
+{
+    /// <summary>
+    /// The cost of <paramref name="operations"/> operations for a process that used <paramref name="cpuPercentOfAllCores"/>
+    /// % of all <paramref name="cores"/> cores on average over <paramref name="window"/>:
+    /// CPU-seconds = % ÷ 100 × cores × window (s); µs per operation = CPU-seconds × 10⁶ ÷ operations;
+    /// MCycles per operation = CPU-seconds × clock (MHz) ÷ operations. Null when no operation completed.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The CPU % is not in 0–100, cores or the clock is not positive, the window is negative.</exception>
+    public static OperationCost? Compute(double cpuPercentOfAllCores, int cores, TimeSpan window, long operations, double clockMHz)
+    {
+        if (!(cpuPercentOfAllCores is >= 0 and <= 100))
+        {
+            throw new ArgumentOutOfRangeException(nameof(cpuPercentOfAllCores), cpuPercentOfAllCores, "CPU % of all cores lies in 0–100.");
+        }
+
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(cores);
+        ArgumentOutOfRangeException.ThrowIfLessThan(window, TimeSpan.Zero);
+        if (!(clockMHz > 0) || !double.IsFinite(clockMHz))
+        {
+            throw new ArgumentOutOfRangeException(nameof(clockMHz), clockMHz, "The clock rate must be a positive number of MHz.");
+        }
+
+        if (operations <= 0)
+        {
+            return null;
+        }
+
+        var cpuSeconds = cpuPercentOfAllCores / 100 * cores * window.TotalSeconds;
+        return new OperationCost(cpuSeconds, operations, cpuSeconds * 1e6 / operations, cpuSeconds * clockMHz / operations, clockMHz);
+    }
+}
+
+/// <summary>The clock rate a cost per operation is computed with, and where it was read.</summary>
+/// <param name="MHz">Clock rate in MHz.</param>
+/// <param name="Source">Where it comes from, e.g. "/proc/cpuinfo 'cpu MHz', mean of 2 processors".</param>
+public sealed record CpuClock(double MHz, string Source)
+{
+    /// <summary>The property of a run's <c>EnvironmentJson</c> that records the clock rate (MHz) when the run was measured.</summary>
+    public const string EnvironmentProperty = "cpuClockMHz";
+
+    /// <summary>
+    /// This machine's clock rate from <c>/proc/cpuinfo</c> (Linux): the mean of the <c>cpu MHz</c> lines over the
+    /// processors listed. Null where the file is missing or lists no rate.
+    /// </summary>
+    public static CpuClock? ReadProcCpuinfo(string path = "/proc/cpuinfo")
+    {
+        try
+        {
+            return File.Exists(path) ? Parse(File.ReadAllText(path), path) : null;
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+        catch (UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>Parses the text of a <c>/proc/cpuinfo</c>: the mean of its <c>cpu MHz</c> lines; null when there is none.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="text"/> is null.</exception>
+    public static CpuClock? Parse(string text, string source = "/proc/cpuinfo")
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        var rates = new List<double>();
+        foreach (var line in text.Split('\n'))
+        {
+            var colon = line.IndexOf(':', StringComparison.Ordinal);
+            if (colon > 0 && line[..colon].Trim() == "cpu MHz"
+                && double.TryParse(line[(colon + 1)..].Trim(), NumberStyles.Float, CultureInfo.InvariantCulture, out var mhz) && mhz > 0)
+            {
+                rates.Add(mhz);
+            }
+        }
+
+        return rates.Count == 0 ? null : new CpuClock(rates.Average(), $"{source} 'cpu MHz', mean of {rates.Count} processor(s)");
+    }
+}
+
+/// <summary>
+/// Server resources over one level (variant × client × payload × clients), over its repetitions: the stack's own
+/// process CPU, the machine's CPU and available memory, and seed 004's cost per operation. Each figure is an
+/// <see cref="Estimate"/> over the repetitions that had readings in their window.
+/// </summary>
+/// <param name="StackCpuPercent">Mean CPU % (0–100, all cores) of the process that serves the variant: the host process for aspnet and grpc, the JVM for metro and ice.</param>
+/// <param name="MachineCpuPercent">Mean CPU % (0–100, all cores) of the server machine.</param>
+/// <param name="AvailableMemoryMb">Mean available memory of the server machine, MB.</param>
+/// <param name="CpuUsPerOperation">Server CPU per operation in µs (<see cref="OperationCost"/>).</param>
+/// <param name="MCyclesPerOperation">Server CPU per operation in MCycles (<see cref="OperationCost"/>); <see cref="Estimate.N"/> = 0 when the clock rate is not known.</param>
+/// <param name="Readings">Resource readings inside the level's windows, summed over repetitions.</param>
+public sealed record LevelResources(
+    Estimate StackCpuPercent,
+    Estimate MachineCpuPercent,
+    Estimate AvailableMemoryMb,
+    Estimate CpuUsPerOperation,
+    Estimate MCyclesPerOperation,
+    int Readings)
+{
+    /// <summary>The process of a stack as <c>GET /resources</c> reports it: <c>jvm</c> for metro and ice, <c>host</c> otherwise.</summary>
+    public static string ProcessOf(string variant) =>
+        VariantCatalogue.TryGet(variant, out var v) && v.Stack is "metro" or "ice" ? "jvm" : "host";
+
+    /// <summary>
+    /// The resources of one aggregate's repetitions (<paramref name="repetitions"/>, stored levels of one run or several)
+    /// from the resource readings of their runs. <paramref name="readingsOf"/> gives, per run id, its readings and the
+    /// time their offsets count from (the run's start as the runner wrote it). <paramref name="cores"/> is the server's
+    /// logical core count, <paramref name="clockMHz"/> its clock rate (null: no MCycles). Repetitions with no reading in
+    /// their window are left out; null when none has one.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static LevelResources? Of(
+        IReadOnlyList<LevelEntity> repetitions,
+        Func<int, (IReadOnlyList<ResourceSampleEntity> Readings, DateTime Origin)?> readingsOf,
+        int cores,
+        double? clockMHz)
+    {
+        ArgumentNullException.ThrowIfNull(repetitions);
+        ArgumentNullException.ThrowIfNull(readingsOf);
+        List<double> stack = [], machine = [], memory = [], us = [], mcycles = [];
+        var count = 0;
+        foreach (var level in repetitions)
+        {
+            if (readingsOf(level.RunId) is not { } run)
+            {
+                continue;
+            }
+
+            var from = (long)(level.StartedUtc - run.Origin).TotalMilliseconds;
+            var to = (long)(level.EndedUtc - run.Origin).TotalMilliseconds;
+            var inside = run.Readings.Where(r => r.OffsetMs >= from && r.OffsetMs <= to).ToList();
+            var jvm = ProcessOf(level.Variant) == "jvm";
+            var cpu = inside.Select(r => jvm ? r.JvmCpuPercent : r.ProcessCpuPercent).Where(c => c is not null).Select(c => Math.Clamp(c!.Value, 0, 100)).ToList();
+            if (inside.Count == 0 || cpu.Count == 0)
+            {
+                continue;
+            }
+
+            count += inside.Count;
+            stack.Add(cpu.Average());
+            machine.Add(inside.Average(r => Math.Clamp(r.MachineCpuPercent, 0, 100)));
+            memory.Add(inside.Average(r => Math.Max(0, r.AvailableMemoryMb)));
+            var cost = OperationCost.Compute(cpu.Average(), cores, level.EndedUtc - level.StartedUtc, level.Requests - level.Errors, clockMHz ?? 1);
+            if (cost is not null)
+            {
+                us.Add(cost.CpuUsPerOperation);
+                if (clockMHz is not null)
+                {
+                    mcycles.Add(cost.MCyclesPerOperation);
+                }
+            }
+        }
+
+        return stack.Count == 0 ? null
+            : new LevelResources(Estimate.Of(stack), Estimate.Of(machine), Estimate.Of(memory), Estimate.Of(us), Estimate.Of(mcycles), count);
+    }
+}

@@ -1,0 +1,220 @@
+using System.Globalization;
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using Dashboard.Data.Claims;
+using Dashboard.Data.Entities;
+
+namespace Dashboard.Data.Export;
+
+/// <summary>What a one-page claims report shows: the run, the verdicts, what they were computed with, the environment.</summary>
+/// <param name="Run">The run the report is for.</param>
+/// <param name="RunIds">Every run taken together with it (itself first).</param>
+/// <param name="Claims">The verdicts.</param>
+/// <param name="Runs">Per run: topology, cores and clock rate used.</param>
+/// <param name="Method">The test and interval behind the verdicts.</param>
+/// <param name="GeneratedUtc">When the report was made.</param>
+public sealed record ClaimsReport(RunEntity Run, IReadOnlyList<int> RunIds, IReadOnlyList<ClaimResult> Claims, IReadOnlyList<RunFacts> Runs, string Method, DateTime GeneratedUtc);
+
+/// <summary>
+/// The claims of a run as CSV and as a one-page report in Markdown and printable HTML (docs/claims.md). Invariant
+/// culture, <c>\n</c> line ends; units in the column names; an empty CSV field means "no value".
+/// </summary>
+public static class ClaimsExport
+{
+    /// <summary>The CSV header: one row per contrast of each claim (a claim without contrasts has one row with an empty contrast).</summary>
+    public const string CsvHeader = "claim_id,document,section,metric,unit,comparison,verdict,contrast,contrast_verdict,a,b,ratio,ratio_low,ratio_high,has_interval,levels_counted,levels_excluded,bound,reason";
+
+    /// <summary>Writes <paramref name="claims"/> as CSV (<see cref="CsvHeader"/>).</summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static async Task WriteCsvAsync(TextWriter writer, IReadOnlyList<ClaimResult> claims, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(claims);
+        await writer.WriteAsync(CsvHeader + "\n");
+        foreach (var claim in claims)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            var rows = claim.Contrasts.Count == 0 ? [null] : claim.Contrasts.Cast<ContrastResult?>().ToList();
+            foreach (var contrast in rows)
+            {
+                string[] fields =
+                [
+                    claim.Claim.Id, claim.Claim.Source.Document, claim.Claim.Source.Section, claim.Claim.Metric.ToString(),
+                    ClaimMetrics.UnitOf(claim.Claim.Metric), claim.Claim.DescribeComparison(), claim.Verdict.ToString(),
+                    contrast?.Name ?? "", contrast?.Verdict.ToString() ?? "", Number(contrast?.A), Number(contrast?.B),
+                    Number(contrast?.Ratio), Number(contrast?.RatioLow), Number(contrast?.RatioHigh),
+                    contrast is null ? "" : contrast.HasInterval ? "true" : "false",
+                    (contrast?.LevelsCounted ?? 0).ToString(CultureInfo.InvariantCulture),
+                    (contrast?.LevelsExcluded ?? 0).ToString(CultureInfo.InvariantCulture),
+                    contrast is null ? "" : ClaimEvaluator.FormatBounds(contrast.Bounds), contrast?.Reason ?? claim.Reason,
+                ];
+                await writer.WriteAsync(string.Join(',', fields.Select(Quote)) + "\n");
+            }
+        }
+    }
+
+    /// <summary>The report as Markdown: a claims table, the sources quoted, what the verdicts were computed with and the environment.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="report"/> is null.</exception>
+    public static string Markdown(ClaimsReport report)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        var md = new StringBuilder();
+        var run = report.Run;
+        md.Append(CultureInfo.InvariantCulture, $"# Claims of run {run.Id}: {run.ScenarioName}\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"Status {run.Status}; started {Time(run.StartedUtc)}, ended {Time(run.EndedUtc)}; runs taken together: {string.Join(", ", report.RunIds)}. Report made {Time(report.GeneratedUtc)}.\n\n");
+        md.Append("| claim | source | verdict | effect A ÷ B [interval] | levels counted | bound | why |\n|---|---|---|---|---|---|---|\n");
+        foreach (var c in report.Claims)
+        {
+            md.Append(CultureInfo.InvariantCulture,
+                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | **{VerdictText(c.Verdict)}** | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
+        }
+
+        md.Append("\n## Sources\n\n");
+        foreach (var c in report.Claims)
+        {
+            md.Append(CultureInfo.InvariantCulture, $"- `{c.Claim.Id}` ({c.Claim.Metric}, {c.Claim.DescribeComparison()}): {c.Claim.Source.Citation}: “{c.Claim.Source.Quote}”\n");
+        }
+
+        md.Append("\n## How the verdicts were computed\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"{report.Method}. Rules: docs/claims.md.\n\n");
+        foreach (var f in report.Runs)
+        {
+            md.Append(CultureInfo.InvariantCulture, $"- run {f.RunId}: topology {f.Topology}; server cores {f.Cores} ({f.CoresSource}); clock {(f.Clock is null ? "unknown (no MCycles)" : $"{f.Clock.MHz:0.#} MHz ({f.Clock.Source})")}\n");
+        }
+
+        md.Append("\n## Environment\n\n");
+        var environment = Flatten(run.EnvironmentJson);
+        if (environment.Count == 0)
+        {
+            md.Append("The run recorded no environment.\n");
+        }
+        else
+        {
+            md.Append("| property | value |\n|---|---|\n");
+            foreach (var (key, value) in environment)
+            {
+                md.Append(CultureInfo.InvariantCulture, $"| {Cell(key)} | {Cell(value)} |\n");
+            }
+        }
+
+        return md.ToString();
+    }
+
+    /// <summary>The report as one printable HTML page (its own styles, no script), the same content as <see cref="Markdown"/>.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="report"/> is null.</exception>
+    public static string Html(ClaimsReport report)
+    {
+        ArgumentNullException.ThrowIfNull(report);
+        static string E(string? s) => WebUtility.HtmlEncode(s ?? "");
+        var run = report.Run;
+        var html = new StringBuilder();
+        html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+        html.Append(CultureInfo.InvariantCulture, $"<title>Claims of run {run.Id}</title>");
+        html.Append("<style>body{font:11pt/1.35 system-ui,sans-serif;margin:2em;color:#111}table{border-collapse:collapse;width:100%;margin:1em 0}" +
+            "th,td{border:1px solid #999;padding:4px 6px;vertical-align:top;text-align:left}th{background:#eee}" +
+            ".Holds{color:#1b5e20;font-weight:bold}.DoesNotHold{color:#b71c1c;font-weight:bold}.Inconclusive{color:#8d6e00;font-weight:bold}.NotMeasurable{color:#555;font-weight:bold}" +
+            "blockquote{margin:.2em 0 .6em 1em;color:#333}@media print{body{margin:0;font-size:9pt}a{color:inherit;text-decoration:none}}</style></head><body>\n");
+        html.Append(CultureInfo.InvariantCulture, $"<h1>Claims of run {run.Id}: {E(run.ScenarioName)}</h1>\n");
+        html.Append(CultureInfo.InvariantCulture, $"<p>Status {run.Status}; started {Time(run.StartedUtc)}, ended {Time(run.EndedUtc)}; runs taken together: {string.Join(", ", report.RunIds)}. Report made {Time(report.GeneratedUtc)}.</p>\n");
+        html.Append("<table><thead><tr><th>claim</th><th>source</th><th>verdict</th><th>effect A ÷ B [interval]</th><th>levels counted</th><th>bound</th><th>why</th></tr></thead><tbody>\n");
+        foreach (var c in report.Claims)
+        {
+            html.Append(CultureInfo.InvariantCulture,
+                $"<tr id=\"claim-{E(c.Claim.Id)}\"><td>{E(c.Claim.Statement)}</td><td>{E(c.Claim.Source.Citation)}</td><td class=\"{c.Verdict}\"><a href=\"/runs/{run.Id}#{E(c.Claim.ChartAnchor)}\">{VerdictText(c.Verdict)}</a></td>" +
+                $"<td>{E(c.Effect.Length == 0 ? "—" : c.Effect)}</td><td>{c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")}</td><td>{E(c.BoundSummary)}</td><td>{E(c.Reason)}</td></tr>\n");
+        }
+
+        html.Append("</tbody></table>\n<h2>Sources</h2>\n");
+        foreach (var c in report.Claims)
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<p><code>{E(c.Claim.Id)}</code> ({c.Claim.Metric}, {E(c.Claim.DescribeComparison())}): {E(c.Claim.Source.Citation)}</p><blockquote>“{E(c.Claim.Source.Quote)}”</blockquote>\n");
+        }
+
+        html.Append(CultureInfo.InvariantCulture, $"<h2>How the verdicts were computed</h2>\n<p>{E(report.Method)}. Rules: docs/claims.md.</p>\n<ul>\n");
+        foreach (var f in report.Runs)
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<li>run {f.RunId}: topology {E(f.Topology)}; server cores {f.Cores} ({E(f.CoresSource)}); clock {(f.Clock is null ? "unknown (no MCycles)" : E($"{f.Clock.MHz:0.#} MHz ({f.Clock.Source})"))}</li>\n");
+        }
+
+        html.Append("</ul>\n<h2>Environment</h2>\n");
+        var environment = Flatten(run.EnvironmentJson);
+        if (environment.Count == 0)
+        {
+            html.Append("<p>The run recorded no environment.</p>\n");
+        }
+        else
+        {
+            html.Append("<table><thead><tr><th>property</th><th>value</th></tr></thead><tbody>\n");
+            foreach (var (key, value) in environment)
+            {
+                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{E(key)}</td><td>{E(value)}</td></tr>\n");
+            }
+
+            html.Append("</tbody></table>\n");
+        }
+
+        html.Append("</body></html>\n");
+        return html.ToString();
+    }
+
+    /// <summary>"holds", "does not hold", "inconclusive", "not measurable here".</summary>
+    public static string VerdictText(ClaimVerdict verdict) => verdict switch
+    {
+        ClaimVerdict.Holds => "holds",
+        ClaimVerdict.DoesNotHold => "does not hold",
+        ClaimVerdict.Inconclusive => "inconclusive",
+        _ => "not measurable here",
+    };
+
+    /// <summary>The properties of an environment JSON object as (dotted path, value) pairs in document order; empty when there is none or it is not JSON.</summary>
+    public static IReadOnlyList<(string Key, string Value)> Flatten(string? json)
+    {
+        var pairs = new List<(string, string)>();
+        if (string.IsNullOrWhiteSpace(json))
+        {
+            return pairs;
+        }
+
+        try
+        {
+            using var doc = JsonDocument.Parse(json);
+            void Walk(string prefix, JsonElement element)
+            {
+                switch (element.ValueKind)
+                {
+                    case JsonValueKind.Object:
+                        foreach (var p in element.EnumerateObject())
+                        {
+                            Walk(prefix.Length == 0 ? p.Name : $"{prefix}.{p.Name}", p.Value);
+                        }
+
+                        break;
+                    case JsonValueKind.Array:
+                        pairs.Add((prefix, string.Join(", ", element.EnumerateArray().Select(e => e.ToString()))));
+                        break;
+                    default:
+                        pairs.Add((prefix, element.ToString()));
+                        break;
+                }
+            }
+
+            Walk("", doc.RootElement);
+        }
+        catch (JsonException)
+        {
+            pairs.Add(("environment", json));
+        }
+
+        return pairs;
+    }
+
+    private static string Time(DateTime? utc) => utc is { } t ? t.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", CultureInfo.InvariantCulture) : "—";
+
+    private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
+
+    private static string Number(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("R", CultureInfo.InvariantCulture) : "";
+
+    private static string Quote(string field) =>
+        field.IndexOfAny([',', '"', '\n', '\r']) >= 0 ? "\"" + field.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"" : field;
+}

@@ -1,0 +1,250 @@
+using Dashboard.Data.Claims;
+
+namespace Dashboard.Data.Tests.Claims;
+
+public class ClaimEvaluatorTests
+{
+    private const string Security = "thesis-9.3-unsecure-beats-secure-throughput";
+    private static readonly ClaimEvaluator Evaluator = ClaimEvaluator.Default;
+
+    private static ClaimResult Decide(string claimId, params ClaimLevel[] levels) => Evaluator.Evaluate(ClaimLevels.Claim(claimId), levels);
+
+    [Fact]
+    public void Evaluate_UnsecureTwiceAsFastOverThreeRepetitions_Holds()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1010, 990]),
+            ClaimLevels.Of("MetroSoap11Https", "java", "Int", 20, [500, 505, 495]));
+
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Equal(2.0, result.Ratio!.Value, 3);
+        Assert.True(result.RatioLow < 2.0 && result.RatioHigh > 2.0, $"interval [{result.RatioLow}, {result.RatioHigh}] should hold 2.0");
+        Assert.Equal(1, result.LevelsCounted);
+        var contrast = Assert.Single(result.Contrasts, c => c.Covered);
+        Assert.Equal("MetroSoap11 vs MetroSoap11Https", contrast.Name);
+        Assert.Contains("MetroSoap11 × java × Int × 20 clients", Assert.Single(contrast.Levels), StringComparison.Ordinal);
+        Assert.Contains("Not measured in these runs", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_SecureFasterThanUnsecure_DoesNotHold()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("IceTcp", "java", "Int", 50, [800, 810, 790]),
+            ClaimLevels.Of("IceSsl", "java", "Int", 50, [1200, 1210, 1190]));
+
+        Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
+        Assert.True(result.Ratio < 1);
+        Assert.Contains("other way round", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_OneRepetition_InconclusiveAskingForRepetitions()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [30_000]),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [20_000]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Equal(1.5, result.Ratio!.Value, 3);
+        Assert.Contains("at least 3 repetitions", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_NoiseLargerThanTheDifference_InconclusiveAskingForMoreRepetitions()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1000, 600, 1400]),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [950, 550, 1350]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("cannot tell", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_SidesEqualWithinTheMargin_DoesNotHold()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1000, 1001, 999]),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [1000, 1002, 998]));
+
+        Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
+        Assert.Contains("no advantage", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_WindowsCredentialsClaim_NotMeasurableWithTheReason()
+    {
+        var result = Decide("thesis-9.2.1-windows-transport-best", ClaimLevels.Of("AspNetH2TlsBinXmlCert", "dotnet", "Int", 20, [1000, 1000, 1000]));
+
+        Assert.Equal(ClaimVerdict.NotMeasurable, result.Verdict);
+        Assert.Contains("Kerberos", result.Reason, StringComparison.Ordinal);
+        Assert.Null(result.Ratio);
+    }
+
+    [Fact]
+    public void Evaluate_ServerClaimOnGeneratorBoundLevels_Inconclusive()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [30_000, 30_100, 29_900], generatorCpu: 97),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [20_000, 20_100, 19_900], generatorCpu: 95));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("load generator", result.Reason, StringComparison.Ordinal);
+        Assert.Equal(0, result.LevelsCounted);
+        Assert.Equal(1, result.LevelsExcluded);
+    }
+
+    [Fact]
+    public void Evaluate_ResponseTimeClaimOnGeneratorBoundLevels_StillDecided()
+    {
+        var result = Decide("thesis-9.3-unsecure-beats-secure-response-time",
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [30_000, 30_100, 29_900], generatorCpu: 97),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [20_000, 20_100, 19_900], generatorCpu: 95));
+
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Equal("generator 2", result.BoundSummary);
+    }
+
+    [Fact]
+    public void Evaluate_OnlyOneSideMeasured_InconclusiveNamingTheMissingSide()
+    {
+        var result = Decide(Security, ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1000, 1000]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("none of B", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_CrossMachineClaimOnASameMachineRun_InconclusiveAskingForBothTopologies()
+    {
+        var result = Decide("thesis-9.1.1-cross-machine-throughput", ClaimLevels.Of("IceTcp", "java", "Int", 20, [1000, 1000, 1000]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("both topologies", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_CrossMachineFasterInBothTopologies_Holds()
+    {
+        var result = Decide("thesis-9.1.1-cross-machine-throughput",
+            ClaimLevels.Of("IceTcp", "java", "Int", 20, [1500, 1510, 1490], topology: ClaimCatalogue.EmulatedLan),
+            ClaimLevels.Of("IceTcp", "java", "Int", 20, [1000, 1010, 990]));
+
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Equal(1.5, result.Ratio!.Value, 3);
+    }
+
+    [Fact]
+    public void Evaluate_BinaryOverheadLessThanHalfOfXml_HoldsOnCountedBytes()
+    {
+        // Int: own bytes 4 each way. SOAP 1.1: (307 − 4 + 357 − 4) / 2 = 328; FastInfoset: (150 − 4 + 160 − 4) / 2 = 151.
+        var result = Decide("ice-paper-binary-halves-xml-overhead",
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 150, responseBytes: 160),
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357));
+
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Equal(151.0 / 328, result.Ratio!.Value, 6);
+        var contrast = Assert.Single(result.Contrasts);
+        Assert.Equal(151, contrast.A!.Value, 6);
+        Assert.Equal(328, contrast.B!.Value, 6);
+    }
+
+    [Fact]
+    public void Evaluate_BinaryOverheadAsLargeAsXml_DoesNotHold()
+    {
+        var result = Decide("ice-paper-binary-halves-xml-overhead",
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 300, responseBytes: 340),
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357));
+
+        Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
+        Assert.Contains("outside [0.3, 0.6]", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_BytesNotCounted_Inconclusive()
+    {
+        var result = Decide("ice-paper-xml-twice-binary-bytes",
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000]),
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("did not count wire bytes", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(3.0, ClaimVerdict.Holds)]
+    [InlineData(10.0, ClaimVerdict.DoesNotHold)]
+    [InlineData(1.2, ClaimVerdict.DoesNotHold)]
+    public void Evaluate_MessageCredentialsOverWsSecurityRatio_InRangeHoldsOutsideDoesNot(double ratio, ClaimVerdict expected)
+    {
+        var result = Decide("whitepaper-message-credentials-beat-ws-security",
+            ClaimLevels.Of("MetroSoap12WsaUserNameHttps", "java", "Orders10", 20, [100 * ratio, 101 * ratio, 99 * ratio]),
+            ClaimLevels.Of("MetroSoap12WsaX509", "java", "Orders10", 20, [100, 101, 99]));
+
+        Assert.Equal(expected, result.Verdict);
+        Assert.Equal(ratio, result.Ratio!.Value, 3);
+    }
+
+    [Fact]
+    public void Evaluate_RatioIntervalStraddlesTheRange_Inconclusive()
+    {
+        var result = Decide("whitepaper-message-credentials-beat-ws-security",
+            ClaimLevels.Of("MetroSoap12WsaUserNameHttps", "java", "Orders10", 20, [250, 300, 350]),
+            ClaimLevels.Of("MetroSoap12WsaX509", "java", "Orders10", 20, [100, 101, 99]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("both inside and outside", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(1.00, ClaimVerdict.Holds)]
+    [InlineData(1.50, ClaimVerdict.DoesNotHold)]
+    public void Evaluate_Soap11AndSoap12Latency_SimilarWithinTenPercent(double factor, ClaimVerdict expected)
+    {
+        var result = Decide("latency-harness-soap11-equals-soap12",
+            ClaimLevels.WithResponseTimes("MetroSoap11", "dotnet", "String1000", 1, [2.0 * factor, 2.01 * factor, 1.99 * factor]),
+            ClaimLevels.WithResponseTimes("MetroSoap12Wsa", "dotnet", "String1000", 1, [2.0, 2.01, 1.99]));
+
+        Assert.Equal(expected, result.Verdict);
+    }
+
+    [Fact]
+    public void Evaluate_OneContrastHoldsOneFails_DoesNotHold()
+    {
+        var result = Decide("ice-paper-ice-faster-round-trip",
+            ClaimLevels.WithResponseTimes("IceTcp", "java", "Int", 1, [0.2, 0.21, 0.19]),
+            ClaimLevels.WithResponseTimes("MetroSoap11", "java", "Int", 1, [0.5, 0.51, 0.49]),
+            ClaimLevels.WithResponseTimes("MetroSoap11FastInfoset", "java", "Int", 1, [0.1, 0.11, 0.09]));
+
+        Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
+        Assert.Equal([ClaimVerdict.Holds, ClaimVerdict.DoesNotHold], result.Contrasts.Select(c => c.Verdict));
+        Assert.Null(result.Ratio);
+        Assert.Contains("IceTcp vs MetroSoap11: ×0.4", result.Effect, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void EvaluateAll_AspNetSecurityRun_ListsOnlyTheClaimsItConcerns()
+    {
+        var results = Evaluator.EvaluateAll(
+        [
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1000, 1000, 1000]),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [900, 900, 900]),
+        ]);
+
+        var ids = results.Select(r => r.Claim.Id).ToList();
+        Assert.Contains(Security, ids);
+        Assert.DoesNotContain("ice-paper-ice-faster-upstart", ids);
+        Assert.DoesNotContain("book-binary-cheaper-per-operation", ids);
+        Assert.Equal(ClaimCatalogue.All.Count, Evaluator.EvaluateAll([], all: true).Count);
+    }
+
+    [Fact]
+    public void Evaluate_NoLevelOfTheClaim_InconclusiveNamingThePreset()
+    {
+        var result = Evaluator.Evaluate(ClaimLevels.Claim("book-operations-per-second-order"), []);
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("preset 6", result.Reason, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,64 @@
+using Dashboard.Data.Claims;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Samples;
+using Dashboard.Data.Tests.Support;
+
+namespace Dashboard.Data.Tests.Claims;
+
+public sealed class ClaimQueriesTests : IDisposable
+{
+    private readonly TempDatabase _database = new();
+
+    public void Dispose() => _database.Dispose();
+
+    [Fact]
+    public async Task LoadAsync_StoredRun_GivesTopologyResourcesFirstCallsAndRecordedClock()
+    {
+        var start = TestData.Start;
+        int runId;
+        using (var db = _database.Open())
+        {
+            var run = TestData.Run("claims");
+            run.ScenarioJson = """{"name":"claims","topology":"emulated-lan"}""";
+            run.StartedUtc = start;
+            run.EnvironmentJson = """{"processorCount":4,"cpuClockMHz":3000}""";
+            db.Runs.Add(run);
+            var level = ClaimLevels.Stored(run, "AspNetHttpJson", "dotnet", "Int", 1, 0, start.AddSeconds(2), 4, 4000);
+            db.Levels.Add(level);
+            // The host process at 25 % of 4 cores over the level's 4 s = 4 CPU-seconds for 4,000 operations: 1,000 µs, 3 MCycles each.
+            foreach (var ms in new long[] { 1_000, 3_000, 4_000, 5_000, 9_000 })
+            {
+                db.ResourceSamples.Add(new ResourceSampleEntity { Run = run, OffsetMs = ms, ProcessCpuPercent = ms is >= 2_000 and <= 6_000 ? 25 : 90, MachineCpuPercent = 50, AvailableMemoryMb = 2048 });
+            }
+
+            db.SaveChanges();
+            runId = run.Id;
+            using var store = new SampleStore(_database.FilePath);
+            store.Append(level.Id, [.. Enumerable.Range(0, 10).Select(i => new Sample(0, i * 1000L, i < 5 ? 2000 : 500, SampleOutcome.Success, i < 2))]);
+        }
+
+        using var context = _database.NewContext();
+        var inputs = await ClaimQueries.LoadAsync(context, [runId], CancellationToken.None);
+
+        var level1 = Assert.Single(inputs.Levels);
+        Assert.Equal(ClaimCatalogue.EmulatedLan, level1.Topology);
+        Assert.Equal(25, level1.Resources!.StackCpuPercent.Mean, 9);
+        Assert.Equal(1000, level1.Resources.CpuUsPerOperation.Mean, 6);
+        Assert.Equal(3, level1.Resources.MCyclesPerOperation.Mean, 6);
+        Assert.Equal(2048, level1.Resources.AvailableMemoryMb.Mean, 9);
+        Assert.Equal(2.0, level1.FirstCallsMs!.Value.Mean, 9); // the first 5 calls, warm-up included, took 2 ms each
+        var facts = Assert.Single(inputs.Runs);
+        Assert.Equal(4, facts.Cores);
+        Assert.Equal(3000, facts.Clock!.MHz);
+        Assert.StartsWith("recorded with the run", facts.Clock.Source, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("""{"name":"x"}""", ClaimCatalogue.SameMachine)]
+    [InlineData("""{"topology":"remote"}""", "remote")]
+    [InlineData("not json", ClaimCatalogue.SameMachine)]
+    [InlineData(null, ClaimCatalogue.SameMachine)]
+    public void TopologyOf_ScenarioDocument_ReadsItsTopologyField(string? json, string expected) =>
+        Assert.Equal(expected, ClaimQueries.TopologyOf(json));
+}

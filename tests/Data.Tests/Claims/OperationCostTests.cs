@@ -1,0 +1,92 @@
+using Dashboard.Data.Claims;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Tests.Support;
+
+namespace Dashboard.Data.Tests.Claims;
+
+public class OperationCostTests
+{
+    [Fact]
+    public void Compute_HalfOfTwoCoresForTenSeconds_GivesCpuSecondsMicrosecondsAndMCycles()
+    {
+        // 50 % of 2 cores for 10 s = 10 CPU-seconds; 10,000 operations → 1,000 µs each; at 2,600 MHz 2.6 MCycles each.
+        var cost = OperationCost.Compute(50, 2, TimeSpan.FromSeconds(10), 10_000, 2600)!;
+
+        Assert.Equal(10, cost.CpuSeconds, 9);
+        Assert.Equal(1000, cost.CpuUsPerOperation, 9);
+        Assert.Equal(2.6, cost.MCyclesPerOperation, 9);
+    }
+
+    [Fact]
+    public void Compute_BookChapterClock_MatchesItsUnits()
+    {
+        // Seed 004: a 3.4 GHz processor "equates to 3400 MCycles" per second: one CPU-second per operation is 3,400 MCycles.
+        var cost = OperationCost.Compute(100, 1, TimeSpan.FromSeconds(1), 1, 3400)!;
+
+        Assert.Equal(3400, cost.MCyclesPerOperation, 9);
+        Assert.Equal(1_000_000, cost.CpuUsPerOperation, 9);
+    }
+
+    [Fact]
+    public void Compute_NoOperation_Null() => Assert.Null(OperationCost.Compute(50, 2, TimeSpan.FromSeconds(1), 0, 2600));
+
+    [Theory]
+    [InlineData(120, 2, 2600)]
+    [InlineData(-1, 2, 2600)]
+    [InlineData(50, 0, 2600)]
+    [InlineData(50, 2, 0)]
+    public void Compute_OutOfRange_Throws(double cpu, int cores, double clock) =>
+        Assert.Throws<ArgumentOutOfRangeException>(() => OperationCost.Compute(cpu, cores, TimeSpan.FromSeconds(1), 10, clock));
+
+    [Fact]
+    public void Parse_CpuinfoWithTwoProcessors_MeanOfTheirRates()
+    {
+        var clock = CpuClock.Parse("processor\t: 0\ncpu MHz\t\t: 2596.134\nmodel name\t: AMD EPYC\n\nprocessor\t: 1\ncpu MHz\t\t: 2603.866\n")!;
+
+        Assert.Equal(2600, clock.MHz, 6);
+        Assert.Contains("mean of 2 processor(s)", clock.Source, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_NoRate_Null() => Assert.Null(CpuClock.Parse("processor\t: 0\nmodel name\t: ARM\n"));
+
+    [Fact]
+    public void ReadProcCpuinfo_ThisLinuxMachine_APositiveRate()
+    {
+        // The machines this project runs on are Linux x86-64, whose /proc/cpuinfo lists "cpu MHz".
+        Assert.True(CpuClock.ReadProcCpuinfo()!.MHz > 100);
+    }
+
+    [Fact]
+    public void LevelResourcesOf_MetroLevel_UsesTheJvmAndTheReadingsInsideItsWindow()
+    {
+        var start = TestData.Start;
+        var level = new LevelEntity
+        {
+            RunId = 7, Variant = "MetroSoap11", Client = "java", Payload = "Int", Clients = 1,
+            StartedUtc = start.AddSeconds(10), EndedUtc = start.AddSeconds(20), Requests = 5000, Errors = 0,
+        };
+        ResourceSampleEntity Reading(long ms, double jvm, double host) => new()
+        {
+            RunId = 7, OffsetMs = ms, JvmCpuPercent = jvm, ProcessCpuPercent = host, MachineCpuPercent = 80, AvailableMemoryMb = 1000,
+        };
+        IReadOnlyList<ResourceSampleEntity> readings = [Reading(5_000, 99, 99), Reading(12_000, 20, 5), Reading(18_000, 30, 5), Reading(25_000, 99, 99)];
+
+        var resources = LevelResources.Of([level], id => id == 7 ? (readings, start) : null, cores: 2, clockMHz: 2000)!;
+
+        // JVM 25 % of 2 cores for 10 s = 5 CPU-seconds over 5,000 operations: 1,000 µs and 2 MCycles each.
+        Assert.Equal(25, resources.StackCpuPercent.Mean, 9);
+        Assert.Equal(1000, resources.CpuUsPerOperation.Mean, 9);
+        Assert.Equal(2, resources.MCyclesPerOperation.Mean, 9);
+        Assert.Equal(2, resources.Readings);
+    }
+
+    [Fact]
+    public void LevelResourcesOf_NoReadingInTheWindow_Null()
+    {
+        var level = new LevelEntity { RunId = 1, Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", StartedUtc = TestData.Start, EndedUtc = TestData.Start.AddSeconds(1), Requests = 10 };
+        IReadOnlyList<ResourceSampleEntity> readings = [new() { RunId = 1, OffsetMs = 60_000, ProcessCpuPercent = 50 }];
+
+        Assert.Null(LevelResources.Of([level], _ => (readings, TestData.Start), 2, 2000));
+    }
+}

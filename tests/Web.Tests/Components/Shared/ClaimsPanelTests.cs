@@ -1,0 +1,94 @@
+using Bunit;
+using Dashboard.Data;
+using Dashboard.Data.Claims;
+using Dashboard.Web.Components.Shared;
+using Dashboard.Web.Tests.Support;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.DependencyInjection;
+using MudBlazor.Services;
+
+// Folder Components/Shared mirrors the source; the namespace stops one level up (CA1716: "Shared" is a VB keyword).
+namespace Dashboard.Web.Tests.Components;
+
+/// <summary>The claims panel rendered by bunit: from given verdicts, and computed from a real SQLite file.</summary>
+public sealed class ClaimsPanelTests : IDisposable
+{
+    private readonly BunitContext _context = new();
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), "claims-panel-tests", Guid.NewGuid().ToString("N"));
+
+    public ClaimsPanelTests()
+    {
+        _context.Services.AddMudServices();
+        _context.JSInterop.Mode = JSRuntimeMode.Loose;
+        Directory.CreateDirectory(_folder);
+        DatabasePath = Path.Combine(_folder, "results.db");
+        _context.Services.AddSingleton<IDbContextFactory<ResultsDbContext>>(new Factory(DatabasePath));
+    }
+
+    private string DatabasePath { get; }
+
+    public void Dispose()
+    {
+        // MudBlazor's services are only asynchronously disposable.
+        _context.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
+        Directory.Delete(_folder, recursive: true);
+    }
+
+    [Fact]
+    public void Render_GivenVerdicts_RowPerClaimWithChipLinkEffectAndLevels()
+    {
+        var claim = ClaimCatalogue.All.Single(c => c.Id == "thesis-9.3-unsecure-beats-secure-throughput");
+        var levels = new[]
+        {
+            Level("MetroSoap11", [1000, 1010, 990]),
+            Level("MetroSoap11Https", [500, 505, 495]),
+        };
+        var results = new[] { ClaimEvaluator.Default.Evaluate(claim, levels) };
+
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, 5).Add(x => x.Claims, results));
+
+        var row = cut.Find($"tr[data-claim='{claim.Id}']");
+        Assert.Equal("Holds", row.GetAttribute("data-verdict"));
+        Assert.Equal("/runs/5#chart-throughput", row.QuerySelector("a.claim-verdict")!.GetAttribute("href"));
+        Assert.Equal("holds", row.QuerySelector(".mud-chip")!.TextContent.Trim());
+        Assert.StartsWith("×2 [", row.QuerySelector(".claim-effect")!.TextContent.Trim(), StringComparison.Ordinal);
+        Assert.Equal("1", row.QuerySelector(".claim-levels")!.TextContent.Trim());
+        Assert.EndsWith("ch. 9.3", cut.Find("td[title]").TextContent.Trim(), StringComparison.Ordinal);
+        Assert.Contains("/api/runs/5/report.html", cut.Markup, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Render_RunIdOnASeededDatabase_ComputesTheVerdicts()
+    {
+        var id = ClaimsSeed.SecurityRun(DatabasePath);
+
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, id));
+
+        cut.WaitForAssertion(() => Assert.NotEmpty(cut.FindAll("tr[data-claim]")), TimeSpan.FromSeconds(30));
+        Assert.Equal("DoesNotHold", cut.Find("tr[data-claim='thesis-9.3-unsecure-beats-secure-throughput']").GetAttribute("data-verdict"));
+        Assert.Equal("NotMeasurable", cut.Find("tr[data-claim='thesis-9.2.1-windows-transport-best']").GetAttribute("data-verdict"));
+        Assert.Equal("not measurable here", cut.Find("tr[data-claim='thesis-9.2.1-windows-transport-best'] .mud-chip").TextContent.Trim());
+    }
+
+    [Fact]
+    public void Render_RunNoClaimConcerns_SaysSo()
+    {
+        var id = ClaimsSeed.Run(DatabasePath, "claims: nothing", ("AspNetHttpXml", "dotnet", "Int", 20, [1000]));
+
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, id));
+
+        cut.WaitForAssertion(() => Assert.Contains("No claim of the source documents concerns", cut.Find(".claims-empty").TextContent, StringComparison.Ordinal), TimeSpan.FromSeconds(30));
+    }
+
+    private static ClaimLevel Level(string variant, double[] throughputs) => new(
+        Data.Results.ResultsQueries.Aggregate(throughputs.Select((t, r) => new Data.Entities.LevelEntity
+        {
+            Variant = variant, Client = "java", Payload = "Int", Clients = 20, Repetition = r, Requests = 100, ThroughputRps = t, MeanMs = 20_000 / t,
+        })).Single(), ClaimCatalogue.SameMachine, 1);
+
+    private sealed class Factory(string path) : IDbContextFactory<ResultsDbContext>
+    {
+        public ResultsDbContext CreateDbContext() => new(ResultsDatabase.CreateOptions(path));
+    }
+}
