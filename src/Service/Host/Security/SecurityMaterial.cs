@@ -95,7 +95,7 @@ public sealed class SecurityMaterial
             made.Add(SecurityFiles.KeyStorePassword);
         }
 
-        var serverNames = ServerNames(options.AdvertisedHost);
+        var serverNames = ServerNames([options.AdvertisedHost, options.PublicName], MachineAddresses());
         var ca = LoadKeyStore(directory, SecurityFiles.CaKeyStore, password);
         var caMade = false;
         if (ca is null || !IsUsableCa(ca, at))
@@ -161,18 +161,24 @@ public sealed class SecurityMaterial
 
     private sealed record Names(IReadOnlyList<string> Dns, IReadOnlyList<IPAddress> Ip);
 
-    private static Names ServerNames(string advertisedHost)
+    /// <summary>
+    /// The names the server certificate must carry (docs/topologies.md): <c>localhost</c>, the loopback addresses, the
+    /// machine name, the advertised host and public name, and every address of this machine's (or network namespace's)
+    /// interfaces, so a runner that reached the host at any of them verifies the certificate. A name or address not yet in
+    /// the certificate makes a new one (same CA) at the host's next start.
+    /// </summary>
+    private static Names ServerNames(IEnumerable<string?> configuredNames, IEnumerable<IPAddress> machineAddresses)
     {
         var dns = new List<string> { "localhost" };
         var ip = new List<IPAddress> { IPAddress.Loopback, IPAddress.IPv6Loopback };
-        foreach (var name in new[] { Environment.MachineName, advertisedHost })
+        foreach (var name in configuredNames.Prepend(Environment.MachineName))
         {
             if (string.IsNullOrWhiteSpace(name))
             {
                 continue;
             }
 
-            if (IPAddress.TryParse(name, out var address))
+            if (IPAddress.TryParse(name.Trim('[', ']'), out var address))
             {
                 if (!ip.Contains(address))
                 {
@@ -185,7 +191,31 @@ public sealed class SecurityMaterial
             }
         }
 
+        foreach (var address in machineAddresses.Where(a => !ip.Contains(a)))
+        {
+            ip.Add(address);
+        }
+
         return new Names(dns, ip);
+    }
+
+    /// <summary>The unicast addresses of the interfaces that are up (IPv4, and IPv6 except link-local), in a stable order.</summary>
+    private static IReadOnlyList<IPAddress> MachineAddresses()
+    {
+        try
+        {
+            return [.. System.Net.NetworkInformation.NetworkInterface.GetAllNetworkInterfaces()
+                .Where(n => n.OperationalStatus is System.Net.NetworkInformation.OperationalStatus.Up or System.Net.NetworkInformation.OperationalStatus.Unknown)
+                .SelectMany(n => n.GetIPProperties().UnicastAddresses.Select(u => u.Address))
+                .Where(a => a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetwork || (a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 && !a.IsIPv6LinkLocal))
+                .Select(a => a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 ? new IPAddress(a.GetAddressBytes()) : a)
+                .Distinct()
+                .OrderBy(a => a.ToString(), StringComparer.Ordinal)];
+        }
+        catch (System.Net.NetworkInformation.NetworkInformationException)
+        {
+            return [];
+        }
     }
 
     private static X509Certificate2 CreateCa(DateTimeOffset now)
