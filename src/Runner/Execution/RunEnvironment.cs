@@ -24,6 +24,9 @@ public sealed record RunEnvironment(
     [JsonPropertyName(AbandonedRuns.RunnerProcessProperty)]
     public ProcessIdentity? RunnerProcess { get; init; }
 
+    /// <summary>Where the host ran relative to the generator (docs/topologies.md): JSON <c>topology</c>; null in runs recorded before topologies.</summary>
+    public Topologies.RunTopology? Topology { get; init; }
+
     /// <summary>The environment of the current (load generator) process.</summary>
     public static RunEnvironment Capture()
     {
