@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Resources;
 using Microsoft.Extensions.Options;

@@ -112,7 +112,16 @@ public sealed class SecurityMaterial
         var serverMade = false;
         if (server is null || !IsUsableLeaf(server, ca, at, ServerAuth) || !Covers(server, serverNames))
         {
-            server = CreateLeaf(ca, "CN=localhost, O=Middleware benchmark dashboard", ServerAuth, serverNames, at);
+            // Only a name missing (a new address or public name): the new certificate keeps the old names and the old key,
+            // so a host still running with the old one (same data folder, another namespace) keeps working for clients
+            // that encrypt WS-Security messages to server.crt, and the name set only grows (docs/topologies.md).
+            using var reuse = server is not null && IsUsableLeaf(server, ca, at, ServerAuth) ? server.GetRSAPrivateKey() : null;
+            if (reuse is not null)
+            {
+                serverNames = Union(serverNames, server!);
+            }
+
+            server = CreateLeaf(ca, "CN=localhost, O=Middleware benchmark dashboard", ServerAuth, serverNames, at, reuse);
             WriteKeyStore(directory, SecurityFiles.ServerKeyStore, server, ca, SecurityFiles.ServerAlias, password);
             made.Add(SecurityFiles.ServerKeyStore);
             serverMade = true;
@@ -229,9 +238,23 @@ public sealed class SecurityMaterial
         return request.CreateSelfSigned(now.AddDays(-1), now + CaLifetime);
     }
 
-    private static X509Certificate2 CreateLeaf(X509Certificate2 ca, string subject, Oid usage, Names names, DateTimeOffset now)
+    private static Names Union(Names required, X509Certificate2 existing)
     {
-        using var key = RSA.Create(KeySize);
+        var san = existing.Extensions.OfType<X509SubjectAlternativeNameExtension>().FirstOrDefault();
+        if (san is null)
+        {
+            return required;
+        }
+
+        var dns = required.Dns.Concat(san.EnumerateDnsNames()).Distinct(StringComparer.OrdinalIgnoreCase).ToList();
+        var ip = required.Ip.Concat(san.EnumerateIPAddresses()).Distinct().ToList();
+        return new Names(dns, ip);
+    }
+
+    private static X509Certificate2 CreateLeaf(X509Certificate2 ca, string subject, Oid usage, Names names, DateTimeOffset now, RSA? existingKey = null)
+    {
+        using var made = existingKey is null ? RSA.Create(KeySize) : null;
+        var key = existingKey ?? made!;
         var request = new CertificateRequest(subject, key, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
         request.CertificateExtensions.Add(new X509BasicConstraintsExtension(certificateAuthority: false, hasPathLengthConstraint: false, pathLengthConstraint: 0, critical: true));
         // Key encipherment as well as signatures: TLS with RSA key transport and WS-Security's encrypted keys need it.

@@ -1,8 +1,7 @@
 using System.Net;
 using System.Text.RegularExpressions;
-using Dashboard.Service.Contracts.Variants;
 
-namespace Dashboard.Service.Host.Control;
+namespace Dashboard.Service.Contracts.Variants;
 
 /// <summary>
 /// Writes the addresses of <c>GET /endpoints</c> for the caller (docs/topologies.md, "Remote hosts"): every network
