@@ -17,8 +17,8 @@ seconds=${1:-5}
 levels=${2:-20,50,100,200,300}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-topology.XXXXXX")
 export TMPDIR="$work"
-BENCH_PORT_BASE=${BENCH_PORT_BASE:-6790} start_host "$work" jvm
-base=${BENCH_PORT_BASE:-6790}
+BENCH_HOST_WAIT=${BENCH_HOST_WAIT:-240} BENCH_PORT_BASE=${BENCH_PORT_BASE:-6700} start_host "$work" jvm
+base=${BENCH_PORT_BASE:-6700}
 runner=src/Runner/bin/Release/net10.0/Dashboard.Runner
 duration=$(printf '00:00:%02d' "$seconds")
 
