@@ -46,7 +46,8 @@ start_host() {
   trap 'kill -TERM $BENCH_HOST; wait $BENCH_HOST 2>/dev/null; rm -rf "'"$work"'"' EXIT
   local healthy='"aspnet":"up"'
   [ -n "$wait_jvm" ] && healthy='"jvm":"up"'
-  for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$base/healthz" 2>/dev/null | grep -q "$healthy" && return 0; sleep 0.5; done
+  # BENCH_HOST_WAIT: seconds to wait (default 60; a busy shared machine may need more for the JVM).
+  for _ in $(seq 1 $(( ${BENCH_HOST_WAIT:-60} * 2 ))); do curl -fs "http://127.0.0.1:$base/healthz" 2>/dev/null | grep -q "$healthy" && return 0; sleep 0.5; done
   echo "bench: the host did not come up (see $work/host.log)" >&2
   return 1
 }

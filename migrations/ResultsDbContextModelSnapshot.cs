@@ -83,6 +83,8 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<int>("Id").ValueGeneratedOnAdd().HasColumnType("INTEGER");
             b.Property<int>("CompletedLevels").HasColumnType("INTEGER");
             b.Property<DateTime>("CreatedUtc").HasColumnType("TEXT");
+            b.Property<int?>("LinkRateMbps").HasColumnType("INTEGER");
+            b.Property<string>("Topology").IsRequired().HasColumnType("TEXT");
             b.Property<DateTime?>("EndedUtc").HasColumnType("TEXT");
             b.Property<string>("EnvironmentJson").HasColumnType("TEXT");
             b.Property<string>("Error").HasColumnType("TEXT");

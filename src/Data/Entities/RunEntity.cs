@@ -36,6 +36,15 @@ public class RunEntity
     /// <summary>Machine, OS, runtime and component versions of the run, as JSON; null until known.</summary>
     public string? EnvironmentJson { get; set; }
 
+    /// <summary>
+    /// Where the service host ran relative to the load generator (docs/topologies.md): <c>same-machine</c> (default, and
+    /// every run recorded before topologies existed), <c>emulated-lan</c> or <c>remote</c>. Results group by it.
+    /// </summary>
+    public string Topology { get; set; } = "same-machine";
+
+    /// <summary>The emulated link's rate in Mbit/s (both directions) of an <c>emulated-lan</c> run, else null.</summary>
+    public int? LinkRateMbps { get; set; }
+
     /// <summary>One line saying why the run failed, or null.</summary>
     public string? Error { get; set; }
 

@@ -5,6 +5,8 @@ using Dashboard.Data;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Execution;
 using Dashboard.Runner.Hosts;
+using Dashboard.Runner.Topologies;
+using Microsoft.EntityFrameworkCore;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Data.Queries;
 using Spectre.Console;
@@ -51,17 +53,31 @@ public static class RunCommand
             }
         });
 
+        var hostExecutable = new Option<FileInfo>("--host-executable")
+        {
+            Description = "topology emulated-lan: the service host to start in the run's network namespace (default: the one built beside this runner). Its data folder is the parent of --security-dir.",
+            DefaultValueFactory = _ => new FileInfo(Clients.External.BuildInfo.ServiceHostExecutable),
+        };
+        var lanSubnet = new Option<string>("--lan-subnet")
+        {
+            Description = $"topology emulated-lan: the private /24 of the emulated link (generator .1, host .2; default {EmulatedLan.DefaultSubnet}, docs/topologies.md).",
+            DefaultValueFactory = _ => EmulatedLan.DefaultSubnet,
+        };
+
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
-            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout,
+            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout, hostExecutable, lanSubnet,
         };
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
             parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
-            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
+            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator,
+            new LanOptions(parse.GetRequiredValue(hostExecutable).FullName, parse.GetRequiredValue(lanSubnet)), cancellationToken));
         return command;
     }
 
-    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, DirectoryInfo securityDirectory, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
+    private sealed record LanOptions(string HostExecutable, string Subnet);
+
+    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, DirectoryInfo securityDirectory, ClientDriverRegistry drivers, GeneratorProcesses? generator, LanOptions lanOptions, CancellationToken interrupt)
     {
         // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
         // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
@@ -80,6 +96,71 @@ public static class RunCommand
             return ExitCodes.InvalidScenario;
         }
 
+        // What a runner killed earlier (SIGKILL) left of an emulated LAN, if its watchdog could not remove it.
+        foreach (var removed in EmulatedLan.RemoveLeftovers())
+        {
+            await stderr.WriteLineAsync($"note: removed the emulated LAN {removed} left by a runner that no longer runs");
+        }
+
+        MachineBenchmarkLock machine;
+        try
+        {
+            machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
+        }
+        catch (BenchmarkBusyException e)
+        {
+            await stderr.WriteLineAsync($"error: {e.Message}");
+            return ExitCodes.MachineBusy;
+        }
+
+        using var machineLock = machine;
+        EmulatedLan? lan = null;
+        try
+        {
+            if (scenario.Topology == Topology.EmulatedLan)
+            {
+                try
+                {
+                    lan = await EmulatedLan.StartAsync(
+                        new EmulatedLanSettings(scenario.LinkRateMbps ?? Topology.DefaultLinkRateMbps, scenario.HostCores, lanOptions.Subnet, lanOptions.HostExecutable,
+                            Path.GetDirectoryName(securityDirectory.FullName.TrimEnd('/')) ?? securityDirectory.FullName, [], TimeSpan.FromSeconds(180)),
+                        line => stderr.WriteLine($"note: {line}"), cancellationToken);
+                }
+                catch (TopologyRefusedException e)
+                {
+                    await stderr.WriteLineAsync($"error: invalid scenario {scenarioFile.Name}: topology: {e.Message}");
+                    return ExitCodes.InvalidScenario;
+                }
+                catch (TopologyFailedException e)
+                {
+                    await stderr.WriteLineAsync($"error: {e.Message}");
+                    return ExitCodes.HostUnavailable;
+                }
+                catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+                {
+                    await stderr.WriteLineAsync("error: cancelled while the emulated LAN was made; nothing stored");
+                    return ExitCodes.Cancelled;
+                }
+
+                scenario = scenario with { Host = lan.HostControlAddress.GetLeftPart(UriPartial.Authority) };
+            }
+
+            var topology = lan is null ? RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host)) : RunTopology.Of(lan);
+            return await RunAndReportAsync(scenarioFile, databaseFile, levelsCsv, json, scenario, security, drivers, generator, topology, cancellationToken);
+        }
+        finally
+        {
+            if (lan is not null)
+            {
+                await lan.DisposeAsync();
+            }
+        }
+    }
+
+    private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
+        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, CancellationToken cancellationToken)
+    {
+        var stderr = Console.Error;
         IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
         using var http = new HttpClient();
         try
@@ -92,17 +173,11 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"), security);
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology);
         Data.Entities.RunEntity run;
         try
         {
-            using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
             run = await executor.RunAsync(scenario, endpoints, cancellationToken);
-        }
-        catch (BenchmarkBusyException e)
-        {
-            await stderr.WriteLineAsync($"error: {e.Message}");
-            return ExitCodes.MachineBusy;
         }
         catch (ScenarioException e)
         {
@@ -115,7 +190,8 @@ public static class RunCommand
         if (levelsCsv is not null)
         {
             await using var writer = new StreamWriter(levelsCsv.FullName);
-            LevelsCsv.Write(writer, levels);
+            var resources = await db.ResourceSamples.Where(r => r.RunId == run.Id).ToListAsync(CancellationToken.None);
+            LevelsCsv.Write(writer, levels, run, resources);
         }
 
         if (!json)

@@ -27,7 +27,8 @@ namespace Dashboard.Runner.Execution;
 /// <param name="generator">The runner and the driver processes it starts (generator CPU); default the runner alone.</param>
 /// <param name="notice">Receives one line per run found left <c>Running</c> by a runner that was killed, marked Interrupted before this run starts.</param>
 /// <param name="security">The security folder the secure variants' CA and credentials come from (docs/security.md); null when the scenario has no secure variant.</param>
-public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null)
+/// <param name="topology">The topology the run is measured in (recorded with the run); null: the scenario's, unshaped and unpinned.</param>
+public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null, Topologies.RunTopology? topology = null)
 {
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
@@ -36,7 +37,8 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
     {
         ArgumentNullException.ThrowIfNull(scenario);
         ArgumentNullException.ThrowIfNull(endpoints);
-        var cells = PlanCells(scenario, endpoints);
+        var where = topology ?? Topologies.RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host));
+        var cells = PlanCells(scenario, endpoints, where.Name);
         var totalLevels = cells.Count * scenario.Repetitions * scenario.Levels.Count;
 
         using var db = ResultsDatabase.Open(databasePath);
@@ -53,7 +55,9 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             Status = RunStatus.Running,
             CreatedUtc = DateTime.UtcNow,
             StartedUtc = DateTime.UtcNow,
-            EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture(), JsonSerializerOptions.Web),
+            EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture() with { Topology = where }, JsonSerializerOptions.Web),
+            Topology = where.Name,
+            LinkRateMbps = where.LinkRateMbps,
             TotalLevels = totalLevels,
         };
         db.Runs.Add(run);
@@ -61,7 +65,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
 
         using var samples = new SampleStore(databasePath);
-        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp(), generator: generator);
+        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp(), generator: generator, generatorCores: where.GeneratorCores?.Count);
         // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
         var failedCells = new List<string>();
         try
@@ -132,7 +136,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         }
     }
 
-    private List<Cell> PlanCells(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints)
+    private List<Cell> PlanCells(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints, string topologyName)
     {
         var cells = new List<Cell>();
         for (var v = 0; v < scenario.Variants.Count; v++)
@@ -140,6 +144,12 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             var endpoint = endpoints.FirstOrDefault(e => e.Name == scenario.Variants[v])
                 ?? throw new ScenarioException($"variants[{v}]",
                     $"the host does not serve '{scenario.Variants[v]}'; it serves {string.Join(", ", endpoints.Select(e => e.Name))}");
+            if (endpoint.OnMachineOnly && Topology.IsCrossMachine(topologyName))
+            {
+                throw new ScenarioException($"variants[{v}]",
+                    $"'{endpoint.Name}' is on-machine only ({endpoint.Address}): a Unix socket cannot be reached across topology '{topologyName}'");
+            }
+
             for (var c = 0; c < scenario.Clients.Count; c++)
             {
                 IClientDriver driver;

@@ -30,6 +30,8 @@ public sealed record RunEnvironment(
     /// </summary>
     [JsonPropertyName(Data.Claims.CpuClock.EnvironmentProperty)]
     public double? CpuClockMHz { get; init; }
+    /// <summary>Where the host ran relative to the generator (docs/topologies.md): JSON <c>topology</c>; null in runs recorded before topologies.</summary>
+    public Topologies.RunTopology? Topology { get; init; }
 
     /// <summary>The environment of the current (load generator) process.</summary>
     public static RunEnvironment Capture()

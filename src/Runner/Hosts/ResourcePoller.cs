@@ -28,12 +28,16 @@ public sealed class ResourcePoller : IAsyncDisposable
     /// <param name="runStartTimestamp">A <see cref="Stopwatch"/> timestamp: sample offsets (ms) count from here.</param>
     /// <param name="interval">Time between polls; default <see cref="DefaultInterval"/>.</param>
     /// <param name="generator">The runner and its driver processes, whose CPU is the generator CPU; default the runner alone.</param>
-    public ResourcePoller(HttpClient http, Uri host, int runId, long runStartTimestamp, TimeSpan? interval = null, Execution.GeneratorProcesses? generator = null)
+    /// <param name="generatorCores">The cores the generator may use (generator CPU % is of these; an emulated-lan run pins it to some, docs/topologies.md); default every core.</param>
+    public ResourcePoller(HttpClient http, Uri host, int runId, long runStartTimestamp, TimeSpan? interval = null, Execution.GeneratorProcesses? generator = null, int? generatorCores = null)
     {
         ArgumentNullException.ThrowIfNull(http);
         ArgumentNullException.ThrowIfNull(host);
+        _cores = generatorCores is > 0 ? generatorCores.Value : Environment.ProcessorCount;
         _loop = PollAsync(http, new Uri(host, "/resources"), runId, runStartTimestamp, interval ?? DefaultInterval, generator ?? new Execution.GeneratorProcesses(), _stop.Token);
     }
+
+    private readonly int _cores;
 
     /// <summary>Polls that failed (host unreachable, error status, unreadable answer).</summary>
     public int Failures => Volatile.Read(ref _failures);
@@ -87,7 +91,7 @@ public sealed class ResourcePoller : IAsyncDisposable
                 var now = Stopwatch.GetTimestamp();
                 var cpu = generator.TotalCpu();
                 var elapsed = Stopwatch.GetElapsedTime(lastTime, now);
-                var generatorCpu = elapsed > TimeSpan.Zero ? 100.0 * (cpu - lastCpu) / (elapsed * Environment.ProcessorCount) : 0;
+                var generatorCpu = elapsed > TimeSpan.Zero ? 100.0 * (cpu - lastCpu) / (elapsed * _cores) : 0;
                 (lastCpu, lastTime) = (cpu, now);
                 lock (_samples)
                 {

@@ -3,7 +3,7 @@ using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Web.Hosts;
 
-/// <summary>Talks to a service host's control API (DESIGN.md §2): <c>/healthz</c> and <c>/endpoints</c>.</summary>
+/// <summary>Talks to a service host's control API (docs/service-contract.md, docs/topologies.md): <c>/healthz</c>, <c>/endpoints</c> and <c>/security</c>.</summary>
 public sealed class HostClient(HttpClient http)
 {
     /// <summary>Polls <c>GET {host}/healthz</c>; the health and one line about it.</summary>
@@ -33,5 +33,15 @@ public sealed class HostClient(HttpClient http)
     {
         ArgumentNullException.ThrowIfNull(host);
         return await http.GetFromJsonAsync<HostEndpoint[]>(new Uri(host, "endpoints"), cancellationToken) ?? [];
+    }
+
+    /// <summary>The host's <c>GET /security</c> answer: the files a secure run from another machine needs (docs/topologies.md).</summary>
+    /// <exception cref="HttpRequestException">The host cannot be reached or answered an error.</exception>
+    /// <exception cref="System.Text.Json.JsonException">The answer is not the expected shape.</exception>
+    public async Task<HostSecurityInfo> GetSecurityAsync(Uri host, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(host);
+        return await http.GetFromJsonAsync<HostSecurityInfo>(new Uri(host, "security"), cancellationToken)
+            ?? throw new HttpRequestException($"{new Uri(host, "security")} answered null");
     }
 }

@@ -57,10 +57,13 @@ public static class PresetCatalogue
             "Thesis ch. 8.1, Tables 9.1 and 9.3 (seed 000)",
             "Response time and throughput against clients (from 20 on), unsecure and secure side by side, for on-machine " +
             "communication (HTTP/1.1 over a Unix domain socket, the named-pipe counterpart) and network transports (HTTP/2, Ice over TCP), " +
-            "with server CPU and available memory over time; ranked per dataset class.",
+            "with server CPU and available memory over time; ranked per dataset class. On-machine and cross-machine (an emulated " +
+            "100 Mbit/s LAN, the thesis's lab: docs/topologies.md) side by side; Unix-socket variants on-machine only.",
             20,
-            ("aspnet", "aspnet (Unix socket, HTTP/2) × dotnet", M(3), M(180)),
-            ("ice", "Ice (TCP, TLS) × java", M(2), M(60)));
+            ("aspnet", "aspnet (Unix socket, HTTP/2) × dotnet, on-machine", M(3), M(180)),
+            ("ice", "Ice (TCP, TLS) × java, on-machine", M(2), M(60)),
+            ("aspnet-lan", "aspnet (HTTP/2) × dotnet, cross-machine (emulated LAN)", M(2.5), M(120)),
+            ("ice-lan", "Ice (TCP, TLS) × java, cross-machine (emulated LAN)", M(2.5), M(60)));
         Preset(2, "interop", "Interoperability: SOAP 1.1 with WCF, ASMX-style .NET, Java and Node clients",
             "Thesis ch. 8.2, Tables 9.2 and 9.4 (seed 000)",
             "One SOAP 1.1 service (JAX-WS Metro) called by the WCF client (ChannelFactory proxies), an ASMX-style .NET client " +

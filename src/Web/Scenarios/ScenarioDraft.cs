@@ -55,6 +55,15 @@ public sealed class ScenarioDraft
     /// <summary>The credential profile the secure variants are called with (docs/security.md); kept from the document it was made from.</summary>
     public string CredentialProfile { get; set; } = Dashboard.Service.Contracts.Security.CredentialProfile.DefaultName;
 
+    /// <summary>Where the host runs (docs/topologies.md): <c>same-machine</c>, <c>emulated-lan</c> or <c>remote</c>; kept from the document it was made from.</summary>
+    public string Topology { get; set; } = Dashboard.Service.Contracts.Scenarios.Topology.SameMachine;
+
+    /// <summary>The emulated link's rate in Mbit/s (emulated-lan only), or null for the default; kept from the document.</summary>
+    public int? LinkRateMbps { get; set; }
+
+    /// <summary>The host's cores (emulated-lan only), or null for half; kept from the document.</summary>
+    public int? HostCores { get; set; }
+
     /// <summary>A draft holding <paramref name="document"/>.</summary>
     public static ScenarioDraft From(ScenarioDocument document)
     {
@@ -70,6 +79,9 @@ public sealed class ScenarioDraft
             Warmup = document.Warmup,
             Repetitions = document.Repetitions,
             CredentialProfile = document.CredentialProfile,
+            Topology = document.Topology,
+            LinkRateMbps = document.LinkRateMbps,
+            HostCores = document.HostCores,
         };
         draft.Variants.AddRange(document.Variants);
         draft.Clients.AddRange(document.Clients);
@@ -109,6 +121,9 @@ public sealed class ScenarioDraft
         Warmup = Warmup,
         Repetitions = Repetitions,
         CredentialProfile = CredentialProfile,
+        Topology = Topology,
+        LinkRateMbps = LinkRateMbps,
+        HostCores = HostCores,
     };
 
     /// <summary>

@@ -72,15 +72,21 @@ public sealed class RunnerProcess : IDisposable
     }
 
     /// <summary>Starts the runner on <paramref name="scenarioPath"/> and <paramref name="databasePath"/>, with <paramref name="tmp"/> as TMPDIR.</summary>
-    public static RunnerProcess Start(string scenarioPath, string databasePath, string tmp, IDictionary<string, string>? environment = null)
+    /// <param name="scenarioPath">The scenario file.</param>
+    /// <param name="databasePath">The results database.</param>
+    /// <param name="tmp">TMPDIR of the runner.</param>
+    /// <param name="environment">More environment variables.</param>
+    /// <param name="extraArguments">More <c>run</c> arguments (<c>--security-dir DIR</c>, <c>--levels-csv FILE</c>, ...).</param>
+    /// <param name="runnerDirectory">Where the runner executable is; default beside the tests (no java driver there: use the runner's own build output for java).</param>
+    public static RunnerProcess Start(string scenarioPath, string databasePath, string tmp, IDictionary<string, string>? environment = null, IEnumerable<string>? extraArguments = null, string? runnerDirectory = null)
     {
-        var start = new ProcessStartInfo(Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner"))
+        var start = new ProcessStartInfo(Path.Combine(runnerDirectory ?? AppContext.BaseDirectory, "Dashboard.Runner"))
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in new[] { "run", "--scenario", scenarioPath, "--db", databasePath, "--progress", "json" })
+        foreach (var argument in new[] { "run", "--scenario", scenarioPath, "--db", databasePath, "--progress", "json" }.Concat(extraArguments ?? []))
         {
             start.ArgumentList.Add(argument);
         }

@@ -5,7 +5,7 @@ namespace Dashboard.Service.Contracts.Resources;
 /// process's resource use at one moment, as the thesis measured them (Table 7.1: "% Processor Time",
 /// "Available MBytes"). JSON: camelCase property names.
 /// </summary>
-/// <param name="MachineCpuPercent">CPU use of the whole machine since the previous snapshot, all cores, 0–100.</param>
+/// <param name="MachineCpuPercent">CPU use of the host machine's cores since the previous snapshot, 0–100: all cores, or the host's own when it is pinned to some (an emulated-lan run, docs/topologies.md).</param>
 /// <param name="AvailableMemoryMb">Memory available to new processes on the machine, MB (Linux: MemAvailable).</param>
 /// <param name="ProcessCpuPercent">CPU use of the service process since the previous snapshot, % of all cores, 0–100.</param>
 /// <param name="WorkingSetMb">Working set of the service process, MB.</param>

@@ -43,6 +43,19 @@ public sealed record ScenarioDocument
     public string CredentialProfile { get; init; } = Security.CredentialProfile.DefaultName;
 
     /// <summary>
+    /// Where the host runs relative to the generator (docs/topologies.md): <c>same-machine</c> (default),
+    /// <c>emulated-lan</c> (the runner starts a host in a network namespace of its own behind a shaped link; <see cref="Host"/>
+    /// is then not used) or <c>remote</c> (the host at <see cref="Host"/> is on another machine). See <see cref="Topology"/>.
+    /// </summary>
+    public string Topology { get; init; } = Scenarios.Topology.SameMachine;
+
+    /// <summary>The emulated link's rate in Mbit/s, both directions (<c>emulated-lan</c> only; default 100, the thesis's LAN; 1000 for 1 Gbit/s).</summary>
+    public int? LinkRateMbps { get; init; }
+
+    /// <summary>Cores given to the service host (<c>emulated-lan</c> only; default half of the machine's, at least 1); the generator gets the others.</summary>
+    public int? HostCores { get; init; }
+
+    /// <summary>
     /// The thesis sweep (ch. 7.3): "from one to 50 with the interval of 10 threads and from 50 to 300 with the
     /// interval of 25 threads": 1, 10, 20, 30, 40, 50, 75, 100, ..., 300 (16 levels).
     /// </summary>

@@ -95,6 +95,22 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s.CredentialProfile).Must(BeAProfileName)
             .WithMessage(s => $"'{s.CredentialProfile}' is not a credential profile name (1..100 letters, digits, '-', '_' or '.'); the host's default profile is 'bench'")
             .OverridePropertyName("credentialProfile");
+        RuleFor(s => s.Topology).Must(t => t is not null && Topology.All.Contains(t))
+            .WithMessage(s => $"'{ScenarioText.Shown(s.Topology ?? "null")}' is not a topology; give one of {string.Join(", ", Topology.All)}")
+            .OverridePropertyName("topology");
+        RuleFor(s => s.LinkRateMbps).Must(r => r is null).When(s => s.Topology != Topology.EmulatedLan)
+            .WithMessage(s => $"a link rate is set only for topology '{Topology.EmulatedLan}' (this scenario's topology is '{ScenarioText.Shown(s.Topology ?? "null")}')")
+            .OverridePropertyName("linkRateMbps");
+        RuleFor(s => s.LinkRateMbps).InclusiveBetween(1, Topology.MaxLinkRateMbps).When(s => s.LinkRateMbps.HasValue && s.Topology == Topology.EmulatedLan)
+            .WithMessage(s => $"{s.LinkRateMbps} is out of range; 1..{Topology.MaxLinkRateMbps} Mbit/s (100 is the thesis's LAN, 1000 is 1 Gbit/s)")
+            .OverridePropertyName("linkRateMbps");
+        RuleFor(s => s.HostCores).Must(c => c is null).When(s => s.Topology != Topology.EmulatedLan)
+            .WithMessage(s => $"host cores are set only for topology '{Topology.EmulatedLan}' (this scenario's topology is '{ScenarioText.Shown(s.Topology ?? "null")}')")
+            .OverridePropertyName("hostCores");
+        RuleFor(s => s.HostCores).InclusiveBetween(1, 1024).When(s => s.HostCores.HasValue && s.Topology == Topology.EmulatedLan)
+            .WithMessage(s => $"{s.HostCores} is out of range; at least 1 core for the host (and at least one left for the generator)")
+            .OverridePropertyName("hostCores");
+        RuleFor(s => s).Custom(CheckOnMachineOnly);
         RuleFor(s => s.Repetitions).InclusiveBetween(1, 100)
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
     }
@@ -106,6 +122,23 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         name is { Length: > 0 and <= 100 } && name.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.');
 
     private static bool NotRepeat<T>(IReadOnlyList<T>? items) => items is null || items.Distinct().Count() == items.Count;
+
+    private static void CheckOnMachineOnly(ScenarioDocument scenario, ValidationContext<ScenarioDocument> context)
+    {
+        if (scenario.Variants is null || !Topology.IsCrossMachine(scenario.Topology))
+        {
+            return;
+        }
+
+        for (var i = 0; i < scenario.Variants.Count; i++)
+        {
+            if (scenario.Variants[i] is { } name && VariantCatalogue.TryGet(name, out var variant) && variant.IsLocalIpc)
+            {
+                context.AddFailure($"variants[{i}]",
+                    $"'{name}' is a Unix-socket variant: on-machine only (as the thesis's named pipes were), and topology '{scenario.Topology}' is cross-machine; run it with topology '{Topology.SameMachine}'");
+            }
+        }
+    }
 
     private static void CheckCombinations(ScenarioDocument scenario, ValidationContext<ScenarioDocument> context)
     {

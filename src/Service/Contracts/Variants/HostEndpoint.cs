@@ -15,6 +15,10 @@ namespace Dashboard.Service.Contracts.Variants;
 /// <param name="SecurityMode">Security mode: <c>None</c>, <c>Transport</c>, <c>Message</c>, <c>TransportWithMessageCredential</c>, <c>TransportCredentialOnly</c>.</param>
 /// <param name="CredentialType">Client credential type: <c>None</c>, <c>Basic</c>, <c>Certificate</c>, <c>UserName</c>, <c>OsIdentity</c>.</param>
 /// <param name="Wsdl">Address of the variant's WSDL, or null when it has none.</param>
+/// <param name="OnMachineOnly">
+/// True for the local-IPC variants (Unix domain sockets): callable only by a client on the host's own machine, as the
+/// thesis's named pipes were (docs/topologies.md); a runner refuses them on a cross-machine topology with that reason.
+/// </param>
 public sealed record HostEndpoint(
     string Name,
     string Stack,
@@ -23,4 +27,5 @@ public sealed record HostEndpoint(
     string Encoding,
     string SecurityMode,
     string CredentialType,
-    string? Wsdl = null);
+    string? Wsdl = null,
+    bool OnMachineOnly = false);

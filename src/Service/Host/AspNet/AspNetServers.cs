@@ -56,7 +56,7 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Security
                 continue;
             }
 
-            endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, address, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType));
+            endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, address, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType, OnMachineOnly: catalogue.IsLocalIpc));
             logger.LogInformation("Variant {Variant} listens on {Address}", variant.Name, address);
         }
 

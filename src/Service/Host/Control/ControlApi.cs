@@ -1,8 +1,11 @@
+using Dashboard.Service.Contracts.Variants;
+using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Resources;
+using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Control;
 
-/// <summary>The control API of DESIGN.md §2: <c>GET /endpoints</c>, <c>GET /resources</c>, <c>GET /healthz</c>.</summary>
+/// <summary>The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /resources</c>, <c>GET /healthz</c>.</summary>
 public static class ControlApi
 {
     /// <summary>Maps the control API on <paramref name="app"/>.</summary>
@@ -10,8 +13,14 @@ public static class ControlApi
     {
         ArgumentNullException.ThrowIfNull(app);
 
-        // Every variant the host serves now: name, stack, address, transport, encoding, security mode, credential type, WSDL.
-        app.MapGet("/endpoints", (EndpointRegistry registry) => Results.Ok(registry.All));
+        // Every variant the host serves now: name, stack, address, transport, encoding, security mode, credential type, WSDL,
+        // on-machine only; network addresses name the host the caller used (or ServiceHost:PublicName): EndpointAddresses.
+        app.MapGet("/endpoints", (HttpContext context, EndpointRegistry registry, IOptions<ServiceHostOptions> options) =>
+        {
+            var settings = options.Value;
+            var host = EndpointAddresses.HostFor(context.Request.Host.HasValue ? context.Request.Host.Value : null, settings.PublicName, settings.AdvertisedHost);
+            return Results.Ok(EndpointAddresses.For(registry.All, host));
+        });
 
         // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
         app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));

@@ -18,6 +18,14 @@ public sealed class ServiceHostOptions
     [Required]
     public string AdvertisedHost { get; set; } = "localhost";
 
+    /// <summary>
+    /// A public name (DNS name or address) of this host for runners on other machines, or null (default). When set, every
+    /// address in <c>GET /endpoints</c> names it whatever name the caller used, and the server certificate names it (SAN).
+    /// When null, addresses name the host the caller used for <c>GET /endpoints</c> (its <c>Host</c> header); the
+    /// certificate names localhost, this machine's name and every address of its network interfaces (docs/topologies.md).
+    /// </summary>
+    public string? PublicName { get; set; }
+
     /// <summary>TCP port per network variant; 0 lets the OS choose (the real port is listed in <c>/endpoints</c>). A variant without a port is not served.</summary>
     public Dictionary<string, int> Ports { get; set; } = [];
 
@@ -124,6 +132,11 @@ public sealed class ServiceHostOptionsValidator : IValidateOptions<ServiceHostOp
             {
                 errors.Add($"ServiceHost:CredentialProfiles:{profile}:Password is empty; leave it out to have one made");
             }
+        }
+
+        if (options.PublicName is { } publicName && (string.IsNullOrWhiteSpace(publicName) || publicName.Any(c => char.IsWhiteSpace(c) || c is '/' or '"' or '\\')))
+        {
+            errors.Add($"ServiceHost:PublicName '{publicName}' is not a host name or address (no spaces, slashes or quotes)");
         }
 
         errors.AddRange(options.PeerUids.Where(uid => uid < 0).Select(uid => $"ServiceHost:PeerUids: {uid} is not a uid"));

@@ -8,23 +8,76 @@ public static class ProcReader
     /// <summary>Clock ticks per second of <c>/proc/*/stat</c> times (USER_HZ, 100 on Linux x86-64 and arm64).</summary>
     public const double TicksPerSecond = 100.0;
 
-    /// <summary>Machine CPU counters from <c>/proc/stat</c>'s <c>cpu</c> line, in ticks: (busy, total); busy excludes idle and iowait.</summary>
-    public static (long Busy, long Total)? MachineCpu(string path = "/proc/stat")
+    /// <summary>
+    /// Machine CPU counters from <c>/proc/stat</c>, in ticks: (busy, total); busy excludes idle and iowait. With
+    /// <paramref name="cores"/> (e.g. the host's own cores when it is pinned on an <c>emulated-lan</c> run,
+    /// docs/topologies.md) the sum of those cores' <c>cpuN</c> lines, else the all-cores <c>cpu</c> line.
+    /// </summary>
+    public static (long Busy, long Total)? MachineCpu(string path = "/proc/stat", IReadOnlySet<int>? cores = null)
     {
         try
         {
-            using var reader = new StreamReader(path);
-            var fields = reader.ReadLine()?.Split(' ', StringSplitOptions.RemoveEmptyEntries);
-            if (fields is null || fields.Length < 5 || fields[0] != "cpu")
+            long busy = 0, total = 0;
+            var found = false;
+            foreach (var line in File.ReadLines(path))
+            {
+                var fields = line.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+                if (fields.Length < 5 || !fields[0].StartsWith("cpu", StringComparison.Ordinal))
+                {
+                    break; // the cpu lines come first
+                }
+
+                var wanted = cores is null
+                    ? fields[0] == "cpu"
+                    : fields[0].Length > 3 && int.TryParse(fields[0].AsSpan(3), NumberStyles.None, CultureInfo.InvariantCulture, out var core) && cores.Contains(core);
+                if (!wanted)
+                {
+                    continue;
+                }
+
+                // user nice system idle iowait irq softirq steal (guest time is already in user).
+                var values = fields.Skip(1).Take(8).Select(f => long.Parse(f, CultureInfo.InvariantCulture)).ToArray();
+                var sum = values.Sum();
+                var idle = values[3] + (values.Length > 4 ? values[4] : 0);
+                (busy, total, found) = (busy + sum - idle, total + sum, true);
+            }
+
+            return found ? (busy, total) : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// The cores this process may run on (<c>Cpus_allowed_list</c> of <c>/proc/self/status</c>, e.g. <c>0-1,3</c>), or null
+    /// when it may run on every core of the machine or the list cannot be read.
+    /// </summary>
+    public static IReadOnlySet<int>? AllowedCores(string statusPath = "/proc/self/status", string statPath = "/proc/stat")
+    {
+        try
+        {
+            var list = File.ReadLines(statusPath).FirstOrDefault(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal))?["Cpus_allowed_list:".Length..].Trim();
+            if (string.IsNullOrEmpty(list))
             {
                 return null;
             }
 
-            // user nice system idle iowait irq softirq steal (guest time is already in user).
-            var values = fields.Skip(1).Take(8).Select(f => long.Parse(f, CultureInfo.InvariantCulture)).ToArray();
-            var total = values.Sum();
-            var idle = values[3] + (values.Length > 4 ? values[4] : 0);
-            return (total - idle, total);
+            var cores = new HashSet<int>();
+            foreach (var part in list.Split(',', StringSplitOptions.RemoveEmptyEntries))
+            {
+                var range = part.Split('-');
+                var from = int.Parse(range[0], CultureInfo.InvariantCulture);
+                var to = range.Length > 1 ? int.Parse(range[1], CultureInfo.InvariantCulture) : from;
+                for (var c = from; c <= to; c++)
+                {
+                    cores.Add(c);
+                }
+            }
+
+            var machineCores = File.ReadLines(statPath).TakeWhile(l => l.StartsWith("cpu", StringComparison.Ordinal)).Count(l => l.Length > 3 && char.IsAsciiDigit(l[3]));
+            return cores.Count >= machineCores ? null : cores;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException)
         {

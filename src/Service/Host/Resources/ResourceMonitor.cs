@@ -23,7 +23,9 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
     {
         using var self = Process.GetCurrentProcess();
-        var lastMachine = ProcReader.MachineCpu();
+        // Pinned to some cores (an emulated-lan run, docs/topologies.md): machine CPU % is of the host's own cores.
+        var cores = ProcReader.AllowedCores();
+        var lastMachine = ProcReader.MachineCpu(cores: cores);
         var lastSelf = self.TotalProcessorTime.TotalSeconds;
         var (lastJvmPid, lastJvm) = (jvm.ProcessId, jvm.ProcessId is { } p ? ProcReader.ProcessCpuSeconds(p) : null);
         var lastTime = Stopwatch.GetTimestamp();
@@ -36,7 +38,7 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
                 var elapsedCoreSeconds = Stopwatch.GetElapsedTime(lastTime, now).TotalSeconds * Environment.ProcessorCount;
                 lastTime = now;
 
-                var machine = ProcReader.MachineCpu();
+                var machine = ProcReader.MachineCpu(cores: cores);
                 var machineCpu = machine is { } m && lastMachine is { } lm && m.Total > lm.Total ? 100.0 * (m.Busy - lm.Busy) / (m.Total - lm.Total) : 0;
                 lastMachine = machine;
 

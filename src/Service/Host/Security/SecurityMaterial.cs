@@ -95,7 +95,7 @@ public sealed class SecurityMaterial
             made.Add(SecurityFiles.KeyStorePassword);
         }
 
-        var serverNames = ServerNames(options.AdvertisedHost);
+        var serverNames = ServerNames([options.AdvertisedHost, options.PublicName], MachineAddresses());
         var ca = LoadKeyStore(directory, SecurityFiles.CaKeyStore, password);
         var caMade = false;
         if (ca is null || !IsUsableCa(ca, at))
@@ -112,7 +112,16 @@ public sealed class SecurityMaterial
         var serverMade = false;
         if (server is null || !IsUsableLeaf(server, ca, at, ServerAuth) || !Covers(server, serverNames))
         {
-            server = CreateLeaf(ca, "CN=localhost, O=Middleware benchmark dashboard", ServerAuth, serverNames, at);
+            // Only a name missing (a new address or public name): the new certificate keeps the old names and the old key,
+            // so a host still running with the old one (same data folder, another namespace) keeps working for clients
+            // that encrypt WS-Security messages to server.crt, and the name set only grows (docs/topologies.md).
+            using var reuse = server is not null && IsUsableLeaf(server, ca, at, ServerAuth) ? server.GetRSAPrivateKey() : null;
+            if (reuse is not null)
+            {
+                serverNames = Union(serverNames, server!);
+            }
+
+            server = CreateLeaf(ca, "CN=localhost, O=Middleware benchmark dashboard", ServerAuth, serverNames, at, reuse);
             WriteKeyStore(directory, SecurityFiles.ServerKeyStore, server, ca, SecurityFiles.ServerAlias, password);
             made.Add(SecurityFiles.ServerKeyStore);
             serverMade = true;
@@ -161,18 +170,24 @@ public sealed class SecurityMaterial
 
     private sealed record Names(IReadOnlyList<string> Dns, IReadOnlyList<IPAddress> Ip);
 
-    private static Names ServerNames(string advertisedHost)
+    /// <summary>
+    /// The names the server certificate must carry (docs/topologies.md): <c>localhost</c>, the loopback addresses, the
+    /// machine name, the advertised host and public name, and every address of this machine's (or network namespace's)
+    /// interfaces, so a runner that reached the host at any of them verifies the certificate. A name or address not yet in
+    /// the certificate makes a new one (same CA) at the host's next start.
+    /// </summary>
+    private static Names ServerNames(IEnumerable<string?> configuredNames, IEnumerable<IPAddress> machineAddresses)
     {
         var dns = new List<string> { "localhost" };
         var ip = new List<IPAddress> { IPAddress.Loopback, IPAddress.IPv6Loopback };
-        foreach (var name in new[] { Environment.MachineName, advertisedHost })
+        foreach (var name in configuredNames.Prepend(Environment.MachineName))
         {
             if (string.IsNullOrWhiteSpace(name))
             {
                 continue;
             }
 
-            if (IPAddress.TryParse(name, out var address))
+            if (IPAddress.TryParse(name.Trim('[', ']'), out var address))
             {
                 if (!ip.Contains(address))
                 {
@@ -185,7 +200,31 @@ public sealed class SecurityMaterial
             }
         }
 
+        foreach (var address in machineAddresses.Where(a => !ip.Contains(a)))
+        {
+            ip.Add(address);
+        }
+
         return new Names(dns, ip);
+    }
+
+    /// <summary>The unicast addresses of the interfaces that are up (IPv4, and IPv6 except link-local), in a stable order.</summary>
+    private static IReadOnlyList<IPAddress> MachineAddresses()
+    {
+        try
+        {
+            return [.. System.Net.NetworkInformation.NetworkInterface.GetAllNetworkInterfaces()
+                .Where(n => n.OperationalStatus is System.Net.NetworkInformation.OperationalStatus.Up or System.Net.NetworkInformation.OperationalStatus.Unknown)
+                .SelectMany(n => n.GetIPProperties().UnicastAddresses.Select(u => u.Address))
+                .Where(a => a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetwork || (a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 && !a.IsIPv6LinkLocal))
+                .Select(a => a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 ? new IPAddress(a.GetAddressBytes()) : a)
+                .Distinct()
+                .OrderBy(a => a.ToString(), StringComparer.Ordinal)];
+        }
+        catch (System.Net.NetworkInformation.NetworkInformationException)
+        {
+            return [];
+        }
     }
 
     private static X509Certificate2 CreateCa(DateTimeOffset now)
@@ -199,9 +238,23 @@ public sealed class SecurityMaterial
         return request.CreateSelfSigned(now.AddDays(-1), now + CaLifetime);
     }
 
-    private static X509Certificate2 CreateLeaf(X509Certificate2 ca, string subject, Oid usage, Names names, DateTimeOffset now)
+    private static Names Union(Names required, X509Certificate2 existing)
     {
-        using var key = RSA.Create(KeySize);
+        var san = existing.Extensions.OfType<X509SubjectAlternativeNameExtension>().FirstOrDefault();
+        if (san is null)
+        {
+            return required;
+        }
+
+        var dns = required.Dns.Concat(san.EnumerateDnsNames()).Distinct(StringComparer.OrdinalIgnoreCase).ToList();
+        var ip = required.Ip.Concat(san.EnumerateIPAddresses()).Distinct().ToList();
+        return new Names(dns, ip);
+    }
+
+    private static X509Certificate2 CreateLeaf(X509Certificate2 ca, string subject, Oid usage, Names names, DateTimeOffset now, RSA? existingKey = null)
+    {
+        using var made = existingKey is null ? RSA.Create(KeySize) : null;
+        var key = existingKey ?? made!;
         var request = new CertificateRequest(subject, key, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
         request.CertificateExtensions.Add(new X509BasicConstraintsExtension(certificateAuthority: false, hasPathLengthConstraint: false, pathLengthConstraint: 0, critical: true));
         // Key encipherment as well as signatures: TLS with RSA key transport and WS-Security's encrypted keys need it.

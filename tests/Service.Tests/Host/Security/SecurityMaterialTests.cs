@@ -186,6 +186,31 @@ public sealed class SecurityMaterialRestartTests : IDisposable
     }
 
     [Fact]
+    public async Task LoadOrCreate_PublicNameAdded_NewCertificateKeepsOldNamesAndKeyAndNamesTheMachineAddresses()
+    {
+        await using (await ServiceHostProcess.StartWithDataDirectoryAsync(_data, false, "--ServiceHost:PublicName=first.example"))
+        {
+        }
+
+        var folder = Path.Combine(_data, "security");
+        using var first = X509CertificateLoader.LoadCertificateFromFile(Path.Combine(folder, SecurityFiles.ServerCertificate));
+        await using var second = await ServiceHostProcess.StartWithDataDirectoryAsync(_data, false, "--ServiceHost:PublicName=second.example");
+        using var server = X509CertificateLoader.LoadCertificateFromFile(Path.Combine(folder, SecurityFiles.ServerCertificate));
+        var san = server.Extensions.OfType<X509SubjectAlternativeNameExtension>().Single();
+
+        Assert.NotEqual(first.Thumbprint, server.Thumbprint);
+        Assert.Contains("first.example", san.EnumerateDnsNames());
+        Assert.Contains("second.example", san.EnumerateDnsNames());
+        // The same key: a host still running with the first certificate decrypts what clients encrypt to server.crt.
+        Assert.Equal(first.GetPublicKeyString(), server.GetPublicKeyString());
+        var machineAddresses = System.Net.NetworkInformation.NetworkInterface.GetAllNetworkInterfaces()
+            .Where(n => n.OperationalStatus == System.Net.NetworkInformation.OperationalStatus.Up)
+            .SelectMany(n => n.GetIPProperties().UnicastAddresses).Select(u => u.Address)
+            .Where(a => a.AddressFamily == System.Net.Sockets.AddressFamily.InterNetwork);
+        Assert.All(machineAddresses, a => Assert.Contains(a, san.EnumerateIPAddresses()));
+    }
+
+    [Fact]
     public async Task LoadOrCreate_ServerCertificateExpired_RemakesItUnderTheSameCa()
     {
         await using (await ServiceHostProcess.StartWithDataDirectoryAsync(_data))
