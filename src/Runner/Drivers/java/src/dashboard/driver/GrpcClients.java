@@ -91,6 +91,9 @@ final class GrpcClients implements ClientFactory {
                 .eventLoopGroup(group)
                 .channelFactory(() -> new CountingSocketChannel(counts))
                 .maxInboundMessageSize(64 * 1024 * 1024)
+                // A fixed window as the host's (4 MiB): this also turns off gRPC for Java's flow-control auto-tuning, whose
+                // BDP PING frames (17 bytes each way) would otherwise ride along with calls and be counted as their bytes.
+                .flowControlWindow(4 * 1024 * 1024)
                 .disableRetry() // a failed request is a sample, not a silent retry
                 .userAgent("dashboard-java-driver");
         if (tls == null) {
