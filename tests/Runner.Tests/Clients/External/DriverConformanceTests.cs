@@ -1,4 +1,7 @@
 using System.Diagnostics;
+using System.Security.Cryptography;
+using System.Security.Cryptography.X509Certificates;
+using System.Text.Json;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
@@ -21,6 +24,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
 {
     private static readonly TimeSpan RequestTimeout = TimeSpan.FromSeconds(10);
     private static readonly TimeSpan MessageSecurityTimeout = TimeSpan.FromSeconds(90);
+    private static readonly JsonSerializerOptions WebJson = new(JsonSerializerDefaults.Web);
 
     /// <summary>
     /// Payloads every driver × variant pair is checked with: one of each shape (void, number, text, struct, array of
@@ -260,8 +264,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         var start = command.CreateStartInfo();
         using var process = Process.Start(start)!;
         var stderr = process.StandardError.ReadToEndAsync();
-        var job = System.Text.Json.JsonSerializer.Serialize(new { type = "job", protocol = 1, endpoint, payload = "Int", timeoutMs = 10_000, credentials = (object?)null, caCertificate = (string?)null },
-            new System.Text.Json.JsonSerializerOptions(System.Text.Json.JsonSerializerDefaults.Web));
+        var job = JsonSerializer.Serialize(new { type = "job", protocol = 1, endpoint, payload = "Int", timeoutMs = 10_000, credentials = (object?)null, caCertificate = (string?)null }, WebJson);
         await process.StandardInput.WriteLineAsync(job);
         await process.StandardInput.WriteLineAsync("""{"type":"level","index":0,"clients":2,"warmup":0,"requests":null,"durationMs":60000}""");
         await process.StandardInput.FlushAsync();
@@ -283,18 +286,18 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     /// <summary>A PKCS#12 client certificate (clientAuth, password <c>test-password</c>) issued by a CA the host does not know.</summary>
     private static string CertificateOfAnotherCa(string directory)
     {
-        using var caKey = System.Security.Cryptography.RSA.Create(2048);
-        var caRequest = new System.Security.Cryptography.X509Certificates.CertificateRequest("CN=Some other CA", caKey, System.Security.Cryptography.HashAlgorithmName.SHA256, System.Security.Cryptography.RSASignaturePadding.Pkcs1);
-        caRequest.CertificateExtensions.Add(new System.Security.Cryptography.X509Certificates.X509BasicConstraintsExtension(true, false, 0, true));
-        caRequest.CertificateExtensions.Add(new System.Security.Cryptography.X509Certificates.X509KeyUsageExtension(System.Security.Cryptography.X509Certificates.X509KeyUsageFlags.KeyCertSign, true));
+        using var caKey = RSA.Create(2048);
+        var caRequest = new CertificateRequest("CN=Some other CA", caKey, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
+        caRequest.CertificateExtensions.Add(new X509BasicConstraintsExtension(true, false, 0, true));
+        caRequest.CertificateExtensions.Add(new X509KeyUsageExtension(X509KeyUsageFlags.KeyCertSign, true));
         using var ca = caRequest.CreateSelfSigned(DateTimeOffset.UtcNow.AddDays(-1), DateTimeOffset.UtcNow.AddDays(30));
-        using var key = System.Security.Cryptography.RSA.Create(2048);
-        var request = new System.Security.Cryptography.X509Certificates.CertificateRequest("CN=dashboard-client", key, System.Security.Cryptography.HashAlgorithmName.SHA256, System.Security.Cryptography.RSASignaturePadding.Pkcs1);
-        request.CertificateExtensions.Add(new System.Security.Cryptography.X509Certificates.X509EnhancedKeyUsageExtension([new System.Security.Cryptography.Oid("1.3.6.1.5.5.7.3.2")], false));
-        using var issued = request.Create(ca, DateTimeOffset.UtcNow.AddHours(-1), DateTimeOffset.UtcNow.AddDays(10), System.Security.Cryptography.RandomNumberGenerator.GetBytes(8));
+        using var key = RSA.Create(2048);
+        var request = new CertificateRequest("CN=dashboard-client", key, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
+        request.CertificateExtensions.Add(new X509EnhancedKeyUsageExtension([new Oid("1.3.6.1.5.5.7.3.2")], false));
+        using var issued = request.Create(ca, DateTimeOffset.UtcNow.AddHours(-1), DateTimeOffset.UtcNow.AddDays(10), RandomNumberGenerator.GetBytes(8));
         using var withKey = issued.CopyWithPrivateKey(key);
         var path = Path.Combine(directory, "other-ca-client.p12");
-        File.WriteAllBytes(path, withKey.Export(System.Security.Cryptography.X509Certificates.X509ContentType.Pkcs12, "test-password"));
+        File.WriteAllBytes(path, withKey.Export(X509ContentType.Pkcs12, "test-password"));
         return path;
     }
 
