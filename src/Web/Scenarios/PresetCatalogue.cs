@@ -8,14 +8,14 @@ namespace Dashboard.Web.Scenarios;
 /// <param name="Measures">One or two sentences: what the preset measures and what to look at.</param>
 /// <param name="Part">
 /// Which part of a preset the file is, e.g. "aspnet × dotnet", or null when the preset is one file. A scenario is a
-/// cross product (every client calls every variant, DESIGN.md §4), so a preset whose variants need different client
+/// cross product (every client calls every variant), so a preset whose variants need different client
 /// technologies (Ice needs <c>java</c>, aspnet binary XML needs <c>dotnet</c>) is split into parts, one run each;
 /// queue every part (compare them with <c>/compare?runs=…</c>).
 /// </param>
 /// <param name="IsQuick">True for the quick version (minutes), false for the full one.</param>
 /// <param name="EstimatedDuration">
 /// Rough wall time on an otherwise idle 2-core development machine, runner and driver start-up included: from the
-/// request counts and the throughputs of DESIGN.md §12, checked against runs of the quick files' unsecure variants
+/// request counts and the reference throughputs measured on these machines, checked against runs of the quick files' unsecure variants
 /// (docs/web.md, "Presets"). Secure variants and a busy machine take longer.
 /// </param>
 /// <param name="PairedFileName">The full version of a quick file, the quick version of a full file; null when there is none.</param>

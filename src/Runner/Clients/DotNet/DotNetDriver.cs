@@ -6,7 +6,7 @@ using Dashboard.Service.Contracts.Variants;
 namespace Dashboard.Runner.Clients.DotNet;
 
 /// <summary>
-/// The <c>dotnet</c> client technology (DESIGN.md §7): .NET <see cref="HttpClient"/> over
+/// The <c>dotnet</c> client technology (README.md, "Client technologies"): .NET <see cref="HttpClient"/> over
 /// <see cref="SocketsHttpHandler"/>, in the runner's process. Each client has its own handler and so its own
 /// connection (see <see cref="HttpLoadClient"/>); bodies are encoded with the same codecs the host uses. The gRPC
 /// variants are called with Grpc.Net.Client, one channel per client (<see cref="GrpcLoadClient"/>).

@@ -2,13 +2,13 @@ using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Service.Contracts.Clients;
 
-/// <summary>A client technology of DESIGN.md §7 and which endpoint variants it can call.</summary>
+/// <summary>A client technology (README.md, "Client technologies") and which endpoint variants it can call.</summary>
 /// <param name="Id">The id used in scenarios: <c>dotnet</c>, <c>java</c> or <c>node</c>.</param>
 /// <param name="Description">What the client is, for people.</param>
-/// <param name="Callable">The variant ids this client can call (DESIGN.md §7).</param>
+/// <param name="Callable">The variant ids this client can call.</param>
 public sealed record ClientTechnology(string Id, string Description, IReadOnlySet<string> Callable)
 {
-    /// <summary>The three client technologies of DESIGN.md §7.</summary>
+    /// <summary>The client technologies of this build: dotnet, java and node.</summary>
     public static IReadOnlyList<ClientTechnology> All { get; } =
     [
         new("dotnet", ".NET HttpClient (SocketsHttpHandler), in the runner's process: JSON, XML and binary XML for aspnet; SOAP envelopes for metro; Grpc.Net.Client for gRPC",

@@ -2,7 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 
 namespace Dashboard.Service.Contracts.Variants;
 
-/// <summary>The endpoint variants of DESIGN.md §6: the thesis's Table 7.2 on the stacks available here.</summary>
+/// <summary>The endpoint variants (README.md, docs/service-contract.md): the thesis's Table 7.2 on the stacks available here, and gRPC.</summary>
 public static class VariantCatalogue
 {
     /// <summary>Stack id of ASP.NET Core on Kestrel, served by the host's own process.</summary>

@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 
 namespace Dashboard.Service.Host.AspNet;
 
-/// <summary>How one aspnet variant listens, encodes and authenticates (DESIGN.md §6, docs/security.md).</summary>
+/// <summary>How one aspnet variant listens, encodes and authenticates (docs/service-contract.md, docs/security.md).</summary>
 /// <param name="Name">Variant id.</param>
 /// <param name="Protocols">Kestrel protocols: HTTP/1.1 or HTTP/2 only (prior knowledge over cleartext, ALPN over TLS).</param>
 /// <param name="Codec">Message encoding of request and response bodies; null for the gRPC variants (protobuf, <see cref="GrpcBenchmarkService"/>).</param>

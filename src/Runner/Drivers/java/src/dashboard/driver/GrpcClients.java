@@ -139,10 +139,14 @@ final class GrpcClients implements ClientFactory {
             this.counts = counts;
         }
 
-        /** Opens the channel's connection with one EmptyMethod call (not recorded), as the dotnet and node drivers probe. */
+        /**
+         * Opens the channel's connection with one EmptyMethod call (not recorded), as the dotnet and node drivers probe.
+         * Its deadline is at least a minute: a cold JVM's first TLS handshake (Netty and JSSE loading, RSA) took more than
+         * 8 s on a loaded 2-core machine; a refused connection still fails at once (UNAVAILABLE).
+         */
         @Override
         public void connect() {
-            stub.withDeadlineAfter(timeoutMs, TimeUnit.MILLISECONDS).emptyMethod(Empty.getDefaultInstance());
+            stub.withDeadlineAfter(Math.max(timeoutMs, 60_000), TimeUnit.MILLISECONDS).emptyMethod(Empty.getDefaultInstance());
         }
 
         @Override
