@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java libgoogle-gson-java chromium wrk curl time)
+packages=(default-jdk-headless jaxws libjaxws-java libzeroc-ice3.7-java zeroc-ice-compilers libwss4j-java libxml-security-java
+  protobuf-compiler protobuf-compiler-grpc-java-plugin libgrpc-java libprotobuf-java libnetty-java libperfmark-java libgoogle-gson-java libguava-java
+  chromium wrk curl time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

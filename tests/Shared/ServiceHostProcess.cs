@@ -13,7 +13,7 @@ namespace Dashboard.Tests.RealProcesses;
 /// </summary>
 public sealed partial class ServiceHostProcess : IAsyncDisposable
 {
-    private static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetH2TlsBinXmlCert", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12WsaUserNameHttps", "MetroSoap12WsaX509", "IceSsl"];
+    private static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetH2TlsBinXmlCert", "AspNetGrpc", "AspNetGrpcTls", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12WsaUserNameHttps", "MetroSoap12WsaX509", "IceSsl"];
 
     private readonly Process _process;
     private readonly string _socketDirectory;

@@ -2,20 +2,20 @@ namespace Dashboard.Web.Scenarios;
 
 /// <summary>What the dashboard knows about one preset file of <c>examples/</c> beyond its scenario document.</summary>
 /// <param name="FileName">The file, e.g. <c>preset-2-interop-quick.json</c>.</param>
-/// <param name="Number">The preset's number in DESIGN.md §9 (1–6), or null for the older example files.</param>
+/// <param name="Number">The preset's number (1–7, docs/web.md "Presets"), or null for the older example files.</param>
 /// <param name="Title">Short title, e.g. "Interoperability: SOAP 1.1 with .NET, Java and Node clients".</param>
 /// <param name="Source">The source document and section, e.g. "Thesis ch. 8.2, Tables 9.2 and 9.4 (seed 000)".</param>
 /// <param name="Measures">One or two sentences: what the preset measures and what to look at.</param>
 /// <param name="Part">
 /// Which part of a preset the file is, e.g. "aspnet × dotnet", or null when the preset is one file. A scenario is a
-/// cross product (every client calls every variant, DESIGN.md §4), so a preset whose variants need different client
+/// cross product (every client calls every variant), so a preset whose variants need different client
 /// technologies (Ice needs <c>java</c>, aspnet binary XML needs <c>dotnet</c>) is split into parts, one run each;
 /// queue every part (compare them with <c>/compare?runs=…</c>).
 /// </param>
 /// <param name="IsQuick">True for the quick version (minutes), false for the full one.</param>
 /// <param name="EstimatedDuration">
 /// Rough wall time on an otherwise idle 2-core development machine, runner and driver start-up included: from the
-/// request counts and the throughputs of DESIGN.md §12, checked against runs of the quick files' unsecure variants
+/// request counts and the reference throughputs measured on these machines, checked against runs of the quick files' unsecure variants
 /// (docs/web.md, "Presets"). Secure variants and a busy machine take longer.
 /// </param>
 /// <param name="PairedFileName">The full version of a quick file, the quick version of a full file; null when there is none.</param>
@@ -25,13 +25,13 @@ public sealed record PresetInfo(
     TimeSpan EstimatedDuration, string? PairedFileName, int RankingFromClients);
 
 /// <summary>
-/// The presets of DESIGN.md §9, one per source document, each with a quick and a full version: their files in
+/// The presets, one per source document (and preset 7, the WCF migration), each with a quick and a full version: their files in
 /// <c>examples/</c> and what the UI shows about them. The files hold plain scenario documents (runnable with
 /// <c>./bench.sh FILE</c>); this catalogue holds what a scenario document has no field for.
 /// </summary>
 public static class PresetCatalogue
 {
-    /// <summary>Every known preset file: the six presets' parts (quick and full), then the older example files.</summary>
+    /// <summary>Every known preset file: the seven presets' parts (quick and full), then the older example files.</summary>
     public static IReadOnlyList<PresetInfo> All { get; } = Build();
 
     /// <summary>The entry of <paramref name="fileName"/>, or null for a file the catalogue does not know.</summary>
@@ -102,6 +102,17 @@ public static class PresetCatalogue
             "XML, wsHttp → SOAP 1.2 + WS-Addressing, basicHttp → SOAP 1.1): average response time, operations per second, CPU per operation.",
             1,
             (null, null, M(1.5), M(12)));
+
+        Preset(7, "wcf-migration", "WCF migration: the WCF client on SOAP vs gRPC vs JSON vs Ice",
+            "Beyond the seeds: the question a team leaving WCF asks today (Microsoft's migration guidance points NetTcp services to gRPC)",
+            "The thesis's own client technology, the WCF client (System.ServiceModel ChannelFactory over BasicHttpBinding and " +
+            "WSHttpBinding), against what a WCF service is migrated to: gRPC (Grpc.Net.Client, over HTTP/2 cleartext and over TLS with a " +
+            "client certificate, NetTcp's TcpTptEncCert successor), JSON over HTTP and HTTPS, and Ice over TCP and TLS; response time, " +
+            "throughput and bytes on the wire per payload.",
+            20,
+            ("wcf", "SOAP 1.1 and 1.2 × wcf", M(4), M(150)),
+            ("dotnet", "gRPC and JSON × dotnet", M(4), M(220)),
+            ("ice", "Ice (TCP, TLS) × java", M(2), M(100)));
 
         // The example files from before the presets; kept because README, run.sh and bench.sh name them.
         presets.Add(new PresetInfo("thesis-quick.json", null, "Thesis quick: aspnet variants", "Thesis ch. 8 (seed 000)",

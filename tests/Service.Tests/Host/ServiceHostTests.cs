@@ -20,11 +20,11 @@ public sealed class ServiceHostTests : IAsyncLifetime, IDisposable
     public async Task DisposeAsync() => await _host.DisposeAsync();
 
     [Fact]
-    public async Task Endpoints_HostStarted_ListsTheEightAspNetVariantsOnRealAddresses()
+    public async Task Endpoints_HostStarted_ListsTheTenAspNetVariantsOnRealAddresses()
     {
         var endpoints = await _host.GetEndpointsAsync();
 
-        Assert.Equal(["AspNetUdsBinXml", "AspNetUdsBinXmlPeer", "AspNetH2BinXml", "AspNetH2TlsBinXmlCert", "AspNetHttpXml", "AspNetHttpJson", "AspNetHttpsJson", "AspNetHttpsJsonBasic"], endpoints.Select(e => e.Name));
+        Assert.Equal(["AspNetUdsBinXml", "AspNetUdsBinXmlPeer", "AspNetH2BinXml", "AspNetH2TlsBinXmlCert", "AspNetHttpXml", "AspNetHttpJson", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetGrpc", "AspNetGrpcTls"], endpoints.Select(e => e.Name));
         Assert.All(endpoints, e => Assert.Equal("aspnet", e.Stack));
         var unix = endpoints.Where(e => e.Address.StartsWith("unix:/", StringComparison.Ordinal)).ToArray();
         Assert.Equal(["AspNetUdsBinXml", "AspNetUdsBinXmlPeer"], unix.Select(e => e.Name));
@@ -33,7 +33,7 @@ public sealed class ServiceHostTests : IAsyncLifetime, IDisposable
         Assert.All(tcp, e => Assert.NotEqual(0, new Uri(e.Address).Port));
         Assert.Equal(tcp.Length, tcp.Select(e => new Uri(e.Address).Port).Distinct().Count());
         Assert.All(tcp, e => Assert.Equal(e.SecurityMode == "Transport" ? "https" : "http", new Uri(e.Address).Scheme));
-        Assert.Equal(["None", "OsIdentity", "None", "Certificate", "None", "None", "None", "Basic"], endpoints.Select(e => e.CredentialType));
+        Assert.Equal(["None", "OsIdentity", "None", "Certificate", "None", "None", "None", "Basic", "None", "Certificate"], endpoints.Select(e => e.CredentialType));
     }
 
     [Fact]

@@ -31,7 +31,7 @@ public sealed class PresetsApiTests(ExamplesAppFixture fixture) : IClassFixture<
     private WebApp App => fixture.App;
 
     [Fact]
-    public async Task ListPresets_ExamplesFolder_SixPresetsEachWithQuickAndFullPaired()
+    public async Task ListPresets_ExamplesFolder_SevenPresetsEachWithQuickAndFullPaired()
     {
         var presets = await App.Http.GetFromJsonAsync<JsonElement[]>("/api/presets");
 
@@ -39,7 +39,7 @@ public sealed class PresetsApiTests(ExamplesAppFixture fixture) : IClassFixture<
         Assert.Equal(Directory.EnumerateFiles(Examples, "*.json").Count(), presets.Length);
         var byFile = presets.ToDictionary(p => p.GetProperty("fileName").GetString()!);
         var numbered = presets.Where(p => p.GetProperty("number").ValueKind == JsonValueKind.Number).ToList();
-        Assert.Equal([1, 2, 3, 4, 5, 6], numbered.Select(p => p.GetProperty("number").GetInt32()).Distinct().Order());
+        Assert.Equal([1, 2, 3, 4, 5, 6, 7], numbered.Select(p => p.GetProperty("number").GetInt32()).Distinct().Order());
         foreach (var preset in numbered)
         {
             var file = preset.GetProperty("fileName").GetString()!;

@@ -6,9 +6,10 @@ using Dashboard.Service.Contracts.Variants;
 namespace Dashboard.Runner.Clients.DotNet;
 
 /// <summary>
-/// The <c>dotnet</c> client technology (DESIGN.md §7): .NET <see cref="HttpClient"/> over
+/// The <c>dotnet</c> client technology (README.md, "Client technologies"): .NET <see cref="HttpClient"/> over
 /// <see cref="SocketsHttpHandler"/>, in the runner's process. Each client has its own handler and so its own
-/// connection (see <see cref="HttpLoadClient"/>); bodies are encoded with the same codecs the host uses.
+/// connection (see <see cref="HttpLoadClient"/>); bodies are encoded with the same codecs the host uses. The gRPC
+/// variants are called with Grpc.Net.Client, one channel per client (<see cref="GrpcLoadClient"/>).
 /// </summary>
 /// <param name="timeout">Per-request timeout; a request that takes longer counts as a timeout error.</param>
 public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
@@ -30,14 +31,33 @@ public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(payload);
-        var binding = DotNetBinding.For(endpoint.Name)
-            ?? throw new LoadClientException($"the dotnet client cannot call {endpoint.Name} ({endpoint.Stack}) in this build");
         if (!OperationCatalogue.TryGet(payload.Operation, out var operation))
         {
             throw new LoadClientException($"payload {payload.Id} names an unknown operation {payload.Operation}");
         }
 
+        if (IsGrpc(endpoint.Name))
+        {
+            return new GrpcFactory(endpoint, operation, payload, timeout, DotNetSecurity.For(endpoint, security));
+        }
+
+        var binding = DotNetBinding.For(endpoint.Name)
+            ?? throw new LoadClientException($"the dotnet client cannot call {endpoint.Name} ({endpoint.Stack}) in this build");
         return new Factory(endpoint, binding, operation, payload, timeout, DotNetSecurity.For(endpoint, security));
+    }
+
+    /// <summary>True for the gRPC variants, which the dotnet client calls with Grpc.Net.Client (<see cref="GrpcLoadClient"/>).</summary>
+    public static bool IsGrpc(string variant) => variant is "AspNetGrpc" or "AspNetGrpcTls";
+
+    private sealed class GrpcFactory(HostEndpoint endpoint, OperationContract operation, PayloadCase payload, TimeSpan timeout, DotNetSecurity security) : ILoadClientFactory
+    {
+        public ILoadClient CreateClient(int clientIndex) => new GrpcLoadClient(endpoint, operation, payload, timeout, security);
+
+        public ValueTask DisposeAsync()
+        {
+            security.Dispose();
+            return ValueTask.CompletedTask;
+        }
     }
 
     private sealed class Factory(HostEndpoint endpoint, DotNetBinding binding, OperationContract operation, PayloadCase payload, TimeSpan timeout, DotNetSecurity security) : ILoadClientFactory

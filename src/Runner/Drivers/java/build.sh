@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds the java client driver (docs/driver-protocol.md) against Debian's jars: javac + wsimport + slice2java.
+# Builds the java client driver (docs/driver-protocol.md) against Debian's jars: javac + wsimport + slice2java + protoc
+# with the grpc-java plugin (src/Service/Contracts/Protos/benchmark.proto).
 # Usage: build.sh OUTDIR  ->  OUTDIR/dashboard-driver.jar, OUTDIR/classpath (one line).
 # The JAX-WS proxies come from the WSDL wsgen writes in the service build (src/Service/Jvm/build.sh, run into
 # OUTDIR/service-build); the Ice proxies from src/Service/Jvm/slice/Benchmark.ice. No running service is needed.
@@ -22,15 +23,29 @@ ICE_JAR=$(ls "$J"/ice-3.7*.jar 2>/dev/null | grep -v compat | sort | tail -n 1 |
 [ -n "$ICE_JAR" ] || die "$J/ice-3.7.*.jar missing: apt-get install libzeroc-ice3.7-java"
 ICESSL_JAR=$(ls "$J"/icessl-3.7*.jar 2>/dev/null | grep -v compat | sort | tail -n 1 || true)
 [ -n "$ICESSL_JAR" ] || die "$J/icessl-3.7.*.jar missing: apt-get install libzeroc-ice3.7-java"
+# gRPC (variants AspNetGrpc*): Debian's gRPC for Java on its Netty transport; stubs generated here from the one .proto.
+PROTO="$(cd "$HERE/../../../Service/Contracts/Protos" && pwd)/benchmark.proto" || die "src/Service/Contracts/Protos not found"
+command -v protoc >/dev/null || die "protoc missing: apt-get install protobuf-compiler"
+GRPC_PLUGIN=$(command -v grpc_java_plugin || true)
+[ -n "$GRPC_PLUGIN" ] || die "grpc_java_plugin missing: apt-get install protobuf-compiler-grpc-java-plugin"
+for jar in grpc-api grpc-context grpc-core grpc-netty grpc-protobuf grpc-protobuf-lite grpc-stub; do
+    [ -f "$J/$jar.jar" ] || die "$J/$jar.jar missing: apt-get install libgrpc-java"
+done
+[ -f "$J/protobuf.jar" ] || die "$J/protobuf.jar missing: apt-get install libprotobuf-java"
+[ -f "$J/netty-codec-http2.jar" ] || die "$J/netty-codec-http2.jar missing: apt-get install libnetty-java"
+[ -f "$J/perfmark-api.jar" ] || die "$J/perfmark-api.jar missing: apt-get install libperfmark-java"
+[ -f "$J/gson.jar" ] || die "$J/gson.jar missing: apt-get install libgoogle-gson-java"
+[ -f "$J/guava.jar" ] || die "$J/guava.jar missing: apt-get install libguava-java"
+GRPC_JARS="$J/grpc-api.jar:$J/grpc-context.jar:$J/grpc-core.jar:$J/grpc-netty.jar:$J/grpc-protobuf.jar:$J/grpc-protobuf-lite.jar:$J/grpc-stub.jar:$J/protobuf.jar:$J/guava.jar:$J/perfmark-api.jar:$J/gson.jar:$J/netty-buffer.jar:$J/netty-codec.jar:$J/netty-codec-http.jar:$J/netty-codec-http2.jar:$J/netty-codec-socks.jar:$J/netty-common.jar:$J/netty-handler.jar:$J/netty-handler-proxy.jar:$J/netty-resolver.jar:$J/netty-transport.jar"
 # Shared with the service: the JSON reader and the TLS / WS-Security code (compiled into both jars).
 SHARED="$SERVICE_DIR/src/dashboard/common $SERVICE_DIR/src/dashboard/security"
 
-RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$J/gson.jar"
+RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$GRPC_JARS"
 TOOLS_CP="$J/jaxws-tools.jar:$J/jaxws-rt.jar:$J/jaxb-xjc.jar:$J/jaxb-jxc.jar:$J/jaxb-api.jar:$J/jaxb-core.jar:$J/jaxb-impl.jar:$J/javax.activation.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar"
 
 STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name build.sh \) | LC_ALL=C sort | xargs cat;
           find $SHARED -name '*.java' | LC_ALL=C sort | xargs cat;
-          cat "$SERVICE_DIR/slice/Benchmark.ice" "$OUT/service-build/wsdl"/*/*; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
+          cat "$SERVICE_DIR/slice/Benchmark.ice" "$PROTO" "$OUT/service-build/wsdl"/*/*; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
 if [ -f "$OUT/dashboard-driver.jar" ] && [ -f "$OUT/classpath" ] && [ "$(cat "$OUT/.driver-stamp" 2>/dev/null)" = "$STAMP" ]; then
     echo "build.sh: $OUT/dashboard-driver.jar is up to date" >&2
     exit 0
@@ -44,6 +59,8 @@ java -cp "$TOOLS_CP" com.sun.tools.ws.WsImport -quiet -Xnocompile -s "$WORK/gen"
     -wsdllocation /wsdl/soap11/BenchmarkService.wsdl "$OUT/service-build/wsdl/soap11/BenchmarkService.wsdl" >"$WORK/wsimport.log" 2>&1 \
     || { cat "$WORK/wsimport.log" >&2; die "wsimport failed"; }
 slice2java --output-dir "$WORK/gen" "$SERVICE_DIR/slice/Benchmark.ice" || die "slice2java failed on Benchmark.ice"
+protoc --plugin=protoc-gen-grpc-java="$GRPC_PLUGIN" -I "$(dirname "$PROTO")" --java_out="$WORK/gen" --grpc-java_out="$WORK/gen" "$PROTO" \
+    || die "protoc failed on benchmark.proto"
 find "$HERE/src" $SHARED "$WORK/gen" -name '*.java' > "$WORK/sources"
 javac -nowarn -XDignore.symbol.file -encoding UTF-8 --release 17 -cp "$RUNTIME_JARS" -d "$WORK/classes" @"$WORK/sources" 2>"$WORK/javac.log" \
     || { cat "$WORK/javac.log" >&2; die "javac failed"; }

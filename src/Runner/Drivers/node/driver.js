@@ -111,8 +111,8 @@ function parseJob(line) {
 
 /**
  * What the job says about security (docs/security.md): `ca`, the PEM text of `caCertificate` (the only root trusted for
- * https); `userName`/`password` of a Basic or UserName credential profile and `authorization`, their Basic header.
- * Certificate credentials are refused: the node driver calls no variant that takes them.
+ * https); `userName`/`password` of a Basic or UserName credential profile and `authorization`, their Basic header;
+ * `pfx`/`passphrase`, the client certificate of a certificate profile (AspNetGrpcTls only; other variants refuse it).
  */
 function readSecurity(job) {
   const endpoint = job.endpoint;
@@ -128,7 +128,16 @@ function readSecurity(job) {
     throw new Error(`${endpoint.name} uses TLS and the job gives no caCertificate (the runner's --security-dir)`);
   }
   const credentials = job.credentials;
-  if (credentials && credentials.certificate) throw new Error(`the node driver does not present client certificates (${endpoint.name})`);
+  if (credentials && credentials.certificate) {
+    // Mutual TLS: only the gRPC variant takes a client certificate from this driver (grpc-client.js).
+    if (endpoint.name !== 'AspNetGrpcTls') throw new Error(`the node driver does not present client certificates (${endpoint.name})`);
+    try {
+      security.pfx = fs.readFileSync(credentials.certificate);
+    } catch (e) {
+      throw new Error(`cannot read the client certificate ${credentials.certificate}: ${e.message}`);
+    }
+    security.passphrase = typeof credentials.password === 'string' ? credentials.password : undefined;
+  }
   // Missing credentials are not an error: the client calls without them and counts the refusals (4).
   if (credentials && typeof credentials.userName === 'string' && typeof credentials.password === 'string') {
     security.userName = credentials.userName;
@@ -156,6 +165,15 @@ async function prepareCell(job) {
         createClient: () => new JsonLoadClient(endpoint, codec, timeoutMs, security),
       };
     }
+    case 'AspNetGrpc':
+    case 'AspNetGrpcTls': {
+      const { GrpcCodec, GrpcLoadClient } = require('./lib/grpc-client');
+      const codec = new GrpcCodec(payload);
+      return {
+        ready: { driver: 'node', runtime: `Node.js ${process.versions.node}`, library: `@grpc/grpc-js ${require('@grpc/grpc-js/package.json').version}` },
+        createClient: () => new GrpcLoadClient(endpoint, codec, timeoutMs, security),
+      };
+    }
     case 'MetroSoap11':
     case 'MetroSoap11Basic':
     case 'MetroSoap11Https':
@@ -177,7 +195,7 @@ async function prepareCell(job) {
       };
     }
     default:
-      throw new Error(`the node driver does not call variant '${endpoint.name}' (it calls AspNetHttpJson, AspNetHttpsJson, AspNetHttpsJsonBasic, MetroSoap11, MetroSoap11Basic, MetroSoap11Https, MetroSoap11HttpsBasic, MetroSoap12Wsa and MetroSoap12WsaUserNameHttps)`);
+      throw new Error(`the node driver does not call variant '${endpoint.name}' (it calls AspNetHttpJson, AspNetHttpsJson, AspNetHttpsJsonBasic, AspNetGrpc, AspNetGrpcTls, MetroSoap11, MetroSoap11Basic, MetroSoap11Https, MetroSoap11HttpsBasic, MetroSoap12Wsa and MetroSoap12WsaUserNameHttps)`);
   }
 }
 

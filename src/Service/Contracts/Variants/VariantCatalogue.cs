@@ -2,7 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 
 namespace Dashboard.Service.Contracts.Variants;
 
-/// <summary>The endpoint variants of DESIGN.md §6: the thesis's Table 7.2 on the stacks available here.</summary>
+/// <summary>The endpoint variants (README.md, docs/service-contract.md): the thesis's Table 7.2 on the stacks available here, and gRPC.</summary>
 public static class VariantCatalogue
 {
     /// <summary>Stack id of ASP.NET Core on Kestrel, served by the host's own process.</summary>
@@ -31,6 +31,8 @@ public static class VariantCatalogue
         new("AspNetHttpJson", AspNet, "HTTP/1.1", "JSON (System.Text.Json)", "None", "None", "REST baseline, beyond the thesis", IsLocalIpc: false, IsBinary: false),
         new("AspNetHttpsJson", AspNet, "HTTP/1.1 over TLS", "JSON (System.Text.Json)", "Transport", "None", "HttpsTpt", IsLocalIpc: false, IsBinary: false),
         new("AspNetHttpsJsonBasic", AspNet, "HTTP/1.1 over TLS", "JSON (System.Text.Json)", "Transport", "Basic", "HttpsTptBasic", IsLocalIpc: false, IsBinary: false),
+        new("AspNetGrpc", AspNet, "HTTP/2 cleartext (prior knowledge), gRPC", "protobuf (gRPC)", "None", "None", "NetTcp's successor in Microsoft's WCF migration guidance", IsLocalIpc: false, IsBinary: true),
+        new("AspNetGrpcTls", AspNet, "HTTP/2 over TLS (ALPN), gRPC", "protobuf (gRPC)", "Transport", "Certificate", "TcpTptEncCert's successor (gRPC, mutual TLS)", IsLocalIpc: false, IsBinary: true),
         new("MetroSoap11", Metro, "HTTP/1.1", "SOAP 1.1 text XML", "None", "None", "HttpNoSec (BasicHttpBinding)", IsLocalIpc: false, IsBinary: false),
         new("MetroSoap11Basic", Metro, "HTTP/1.1", "SOAP 1.1 text XML", "TransportCredentialOnly", "Basic", "WTCOBasic / JTCOBasic", IsLocalIpc: false, IsBinary: false),
         new("MetroSoap11Https", Metro, "HTTP/1.1 over TLS", "SOAP 1.1 text XML", "Transport", "None", "HttpsTpt", IsLocalIpc: false, IsBinary: false),

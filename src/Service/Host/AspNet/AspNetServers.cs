@@ -16,7 +16,9 @@ namespace Dashboard.Service.Host.AspNet;
 /// process (so the host's CPU and memory in <c>/resources</c> are this stack's). A variant gets a server when
 /// <see cref="ServiceHostOptions.Ports"/> names it (TCP) or when it is a local-IPC variant (Unix socket).
 /// TLS variants use the host's server certificate (<see cref="SecurityMaterial"/>), TLS 1.2 or 1.3; the mutual TLS
-/// variant requires a client certificate that chains to the host's CA alone and is valid now (else 403); the Basic
+/// variants (<c>AspNetH2TlsBinXmlCert</c>, <c>AspNetGrpcTls</c>) require a client certificate that chains to the host's CA
+/// alone and is valid now (else 403, on gRPC status Unauthenticated); the gRPC variants serve <see cref="GrpcBenchmarkService"/>
+/// (Grpc.AspNetCore) over HTTP/2 on their own server; the Basic
 /// variant checks the credential profiles (else 401); the peer variant the caller's uid (else 403) (docs/security.md).
 /// </summary>
 public sealed class AspNetServers(IOptions<ServiceHostOptions> options, SecurityMaterial material, EndpointRegistry registry, ILogger<AspNetServers> logger) : IHostedService
@@ -101,8 +103,27 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Security
             kestrel.Limits.Http2.InitialStreamWindowSize = 2 * 1024 * 1024;
             listen(kestrel);
         });
+        if (variant.IsGrpc)
+        {
+            builder.Services.AddGrpc(grpc =>
+            {
+                // The same request limit as every variant (docs/service-contract.md); replies are bounded by the operations.
+                grpc.MaxReceiveMessageSize = (int)Math.Min(int.MaxValue, settings.MaxRequestBodyBytes);
+                grpc.EnableDetailedErrors = false;
+                if (variant.Credential == AspNetCredential.Certificate)
+                {
+                    grpc.Interceptors.Add<ClientCertificateInterceptor>(material);
+                }
+            });
+            var grpcApp = builder.Build();
+            grpcApp.MapGrpcService<GrpcBenchmarkService>();
+            await grpcApp.StartAsync(cancellationToken);
+            _servers.Add(grpcApp);
+            return grpcApp;
+        }
+
         var app = builder.Build();
-        var codec = variant.Codec;
+        var codec = variant.Codec!;
         switch (variant.Credential)
         {
             case AspNetCredential.Basic:

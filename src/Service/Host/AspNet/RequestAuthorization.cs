@@ -27,6 +27,21 @@ public static class RequestAuthorization
     /// </summary>
     public static bool CheckClientCertificate(HttpContext context, Func<System.Security.Cryptography.X509Certificates.X509Certificate2, bool> isTrusted)
     {
+        if (IsClientCertificateTrusted(context, isTrusted))
+        {
+            return true;
+        }
+
+        context.Response.StatusCode = StatusCodes.Status403Forbidden;
+        return false;
+    }
+
+    /// <summary>
+    /// True when the connection's client certificate passes <paramref name="isTrusted"/>; the verdict is kept per
+    /// connection. Writes nothing (the gRPC variant answers with a status instead of 403).
+    /// </summary>
+    public static bool IsClientCertificateTrusted(HttpContext context, Func<System.Security.Cryptography.X509Certificates.X509Certificate2, bool> isTrusted)
+    {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(isTrusted);
         var items = context.Features.Get<IConnectionItemsFeature>()?.Items;
@@ -39,13 +54,7 @@ public static class RequestAuthorization
             }
         }
 
-        if (trusted)
-        {
-            return true;
-        }
-
-        context.Response.StatusCode = StatusCodes.Status403Forbidden;
-        return false;
+        return trusted;
     }
 
     /// <summary>

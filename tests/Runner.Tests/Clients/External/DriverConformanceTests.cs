@@ -1,4 +1,7 @@
 using System.Diagnostics;
+using System.Security.Cryptography;
+using System.Security.Cryptography.X509Certificates;
+using System.Text.Json;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
@@ -22,6 +25,7 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
 {
     private static readonly TimeSpan RequestTimeout = TimeSpan.FromSeconds(10);
     private static readonly TimeSpan MessageSecurityTimeout = TimeSpan.FromSeconds(90);
+    private static readonly JsonSerializerOptions WebJson = new(JsonSerializerDefaults.Web);
 
     /// <summary>
     /// Payloads every driver × variant pair is checked with: one of each shape (void, number, text, struct, array of
@@ -62,6 +66,12 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         { "wcf", "MetroSoap11HttpsBasic", false },
         { "wcf", "MetroSoap12Wsa", false },
         { "wcf", "MetroSoap12WsaUserNameHttps", false },
+        { "dotnet", "AspNetGrpc", true },
+        { "dotnet", "AspNetGrpcTls", true },
+        { "java", "AspNetGrpc", true },
+        { "java", "AspNetGrpcTls", false },
+        { "node", "AspNetGrpc", true },
+        { "node", "AspNetGrpcTls", false },
     };
 
     [Theory]
@@ -173,6 +183,9 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("node", "AspNetHttpJson")]
     [InlineData("dotnet", "MetroSoap11")]
     [InlineData("wcf", "MetroSoap11")]
+    [InlineData("java", "AspNetGrpc")]
+    [InlineData("node", "AspNetGrpc")]
+    [InlineData("dotnet", "AspNetGrpc")]
     public async Task EndpointRefusesConnections_CountsConnectionErrorsOrFailsTheCell(string client, string variant)
     {
         var port = JsonHttpServer.FreePort();
@@ -199,6 +212,8 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     [InlineData("node", "AspNetHttpJson")]
     [InlineData("wcf", "MetroSoap11")]
     [InlineData("wcf", "MetroSoap12WsaUserNameHttps")]
+    [InlineData("java", "AspNetGrpc")]
+    [InlineData("node", "AspNetGrpc")]
     public async Task Cancel_DuringADurationLevel_KeepsTheSamplesTakenAndTheDriverGoesOn(string client, string variant)
     {
         var endpoint = host.Endpoints.Single(e => e.Name == variant);
@@ -219,6 +234,86 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
         Assert.NotEmpty(cancelled.Samples);
         Assert.All(cancelled.Samples, s => Assert.Equal(SampleOutcome.Success, s.Outcome));
         Assert.Equal(3, next.Samples.Count(s => s.IsSuccess));
+    }
+
+    [Theory]
+    [InlineData("dotnet", "other CA")]
+    [InlineData("java", "other CA")]
+    [InlineData("node", "other CA")]
+    [InlineData("dotnet", "none")]
+    [InlineData("java", "none")]
+    [InlineData("node", "none")]
+    public async Task GrpcTls_ClientCertificateNotOfTheHostsCa_EverySampleIsAuthentication(string client, string certificate)
+    {
+        var endpoint = host.Endpoints.Single(e => e.Name == "AspNetGrpcTls");
+        var security = HostSecurity.For(host.Host, endpoint);
+        var scratch = Directory.CreateTempSubdirectory("grpc-refusal-").FullName;
+        try
+        {
+            security = certificate == "none"
+                ? security with { Credentials = null }
+                : security with { Credentials = security.Credentials! with { Certificate = CertificateOfAnotherCa(scratch), Password = "test-password" } };
+            PayloadCatalogue.TryGet("Int", out var payload);
+            var watch = Stopwatch.StartNew();
+
+            await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
+            var result = await session.RunLevelAsync(new LevelPlan(2, 1, 3, null), CancellationToken.None);
+
+            Assert.Equal(8, result.Samples.Length);
+            Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Authentication, s.Outcome));
+            Assert.True(watch.Elapsed < TimeSpan.FromSeconds(60), $"took {watch.Elapsed}");
+        }
+        finally
+        {
+            Directory.Delete(scratch, recursive: true);
+        }
+    }
+
+    [Theory]
+    [InlineData("java")]
+    [InlineData("node")]
+    public async Task Grpc_SigintDuringALevel_WritesTheSamplesTakenAndExits130(string client)
+    {
+        var endpoint = host.Endpoints.Single(e => e.Name == "AspNetGrpc");
+        var command = client == "java" ? DriverCommand.Java(RepositoryPaths.JavaDriver) : DriverCommand.Node(RepositoryPaths.NodeDriver);
+        var start = command.CreateStartInfo();
+        using var process = Process.Start(start)!;
+        var stderr = process.StandardError.ReadToEndAsync();
+        var job = JsonSerializer.Serialize(new { type = "job", protocol = 1, endpoint, payload = "Int", timeoutMs = 10_000, credentials = (object?)null, caCertificate = (string?)null }, WebJson);
+        await process.StandardInput.WriteLineAsync(job);
+        await process.StandardInput.WriteLineAsync("""{"type":"level","index":0,"clients":2,"warmup":0,"requests":null,"durationMs":60000}""");
+        await process.StandardInput.FlushAsync();
+        Assert.StartsWith("ready ", await process.StandardOutput.ReadLineAsync(), StringComparison.Ordinal);
+
+        await Task.Delay(TimeSpan.FromSeconds(4)); // the level's clients are calling (stdin stays open)
+        ServiceHostProcess.Signal(process.Id, 2);
+        var lines = (await process.StandardOutput.ReadToEndAsync()).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        await process.WaitForExitAsync(timeout.Token);
+
+        Assert.True(130 == process.ExitCode, $"exit {process.ExitCode}: {await stderr}");
+        var samples = lines.Where(l => l.StartsWith("s ", StringComparison.Ordinal)).ToArray();
+        Assert.NotEmpty(samples);
+        Assert.All(samples, s => Assert.Equal("0", s.Split(' ')[4]));
+        Assert.Contains(lines, l => l.StartsWith("level ", StringComparison.Ordinal) && l.Contains("\"cancelled\":true", StringComparison.Ordinal));
+    }
+
+    /// <summary>A PKCS#12 client certificate (clientAuth, password <c>test-password</c>) issued by a CA the host does not know.</summary>
+    private static string CertificateOfAnotherCa(string directory)
+    {
+        using var caKey = RSA.Create(2048);
+        var caRequest = new CertificateRequest("CN=Some other CA", caKey, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
+        caRequest.CertificateExtensions.Add(new X509BasicConstraintsExtension(true, false, 0, true));
+        caRequest.CertificateExtensions.Add(new X509KeyUsageExtension(X509KeyUsageFlags.KeyCertSign, true));
+        using var ca = caRequest.CreateSelfSigned(DateTimeOffset.UtcNow.AddDays(-1), DateTimeOffset.UtcNow.AddDays(30));
+        using var key = RSA.Create(2048);
+        var request = new CertificateRequest("CN=dashboard-client", key, HashAlgorithmName.SHA256, RSASignaturePadding.Pkcs1);
+        request.CertificateExtensions.Add(new X509EnhancedKeyUsageExtension([new Oid("1.3.6.1.5.5.7.3.2")], false));
+        using var issued = request.Create(ca, DateTimeOffset.UtcNow.AddHours(-1), DateTimeOffset.UtcNow.AddDays(10), RandomNumberGenerator.GetBytes(8));
+        using var withKey = issued.CopyWithPrivateKey(key);
+        var path = Path.Combine(directory, "other-ca-client.p12");
+        File.WriteAllBytes(path, withKey.Export(X509ContentType.Pkcs12, "test-password"));
+        return path;
     }
 
     private async Task<LevelResult> RunAgainstAsync(string client, int port, string payloadId)

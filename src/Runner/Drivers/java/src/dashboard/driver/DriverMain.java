@@ -79,7 +79,8 @@ public final class DriverMain {
             factory = switch (job.stack()) {
                 case "metro" -> new MetroClients(job, payload);
                 case "ice" -> new IceClients(job, payload);
-                default -> throw new IllegalArgumentException("the java driver serves the metro and ice stacks, not '" + job.stack() + "'");
+                case "aspnet" -> new GrpcClients(job, payload);
+                default -> throw new IllegalArgumentException("the java driver serves the metro and ice stacks and the gRPC variants, not '" + job.stack() + "'");
             };
         } catch (IllegalArgumentException e) {
             return refuse(e.getMessage());
