@@ -36,6 +36,12 @@ public class RunEntity
     /// <summary>Machine, OS, runtime and component versions of the run, as JSON; null until known.</summary>
     public string? EnvironmentJson { get; set; }
 
+    /// <summary>
+    /// Seed of the random order in which each repetition ran the cells (docs/statistics.md: repetition r runs every cell
+    /// once, in an order drawn from this seed); null for runs stored before the order was randomized.
+    /// </summary>
+    public int? OrderSeed { get; set; }
+
     /// <summary>One line saying why the run failed, or null.</summary>
     public string? Error { get; set; }
 

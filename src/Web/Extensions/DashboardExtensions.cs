@@ -108,6 +108,7 @@ public static class DashboardExtensions
         app.MapOpenApi();
         app.MapRunsApi();
         app.MapPresetsApi();
+        app.MapRunEnvironmentApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }
