@@ -102,7 +102,7 @@ public sealed class ResultsDatabaseTests : IDisposable
         using var second = _database.Open();
 
         Assert.Equal("kept", Assert.Single(await second.Runs.ToListAsync()).ScenarioName);
-        Assert.Equal(2, second.Database.GetAppliedMigrations().Count());
+        Assert.Equal(3, second.Database.GetAppliedMigrations().Count());
     }
 
     [Fact]
