@@ -16,7 +16,7 @@ public sealed class ResultsDatabaseTests : IDisposable
         using var db = _database.Open();
 
         Assert.True(File.Exists(_database.FilePath));
-        Assert.Equal(["20261122000000_Initial", "20261122100000_WireBytes"], db.Database.GetAppliedMigrations());
+        Assert.Equal(["20261122000000_Initial", "20261122100000_WireBytes", "20261125020000_Rigor"], db.Database.GetAppliedMigrations());
         Assert.Empty(db.Database.GetPendingMigrations());
         using var connection = _database.OpenConnection();
         var objects = Sql.Query<string>(connection, "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name");

@@ -32,6 +32,15 @@ namespace Dashboard.Runner.Execution;
 /// <param name="security">The security folder the secure variants' CA and credentials come from (docs/security.md); null when the scenario has no secure variant.</param>
 public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null)
 {
+    /// <summary>
+    /// True (default): each repetition runs the cells in a random order drawn from the run's seed. False: in the
+    /// scenario's order (variants × clients × payloads) every repetition, and no seed is stored (tests that need a known order).
+    /// </summary>
+    public bool ShuffleCells { get; init; } = true;
+
+    /// <summary>The seed of the cell order, to run a recorded order again; null (default): a fresh random seed, stored with the run.</summary>
+    public int? OrderSeed { get; init; }
+
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
     /// <exception cref="ScenarioException">A variant is not served by the host, or a client technology is unavailable; nothing is stored.</exception>
@@ -58,7 +67,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             StartedUtc = DateTime.UtcNow,
             EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri) ? hostUri : null), JsonSerializerOptions.Web),
             TotalLevels = totalLevels,
-            OrderSeed = Random.Shared.Next(),
+            OrderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : null,
         };
         db.Runs.Add(run);
         await db.SaveChangesAsync(CancellationToken.None);
@@ -67,7 +76,9 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         using var samples = new SampleStore(databasePath);
         var runStart = Stopwatch.GetTimestamp();
         await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, runStart, generator: generator);
-        var order = CellOrder.ForRepetitions(cells, scenario.Repetitions, run.OrderSeed!.Value);
+        var order = run.OrderSeed is { } seed
+            ? CellOrder.ForRepetitions(cells, scenario.Repetitions, seed)
+            : [.. Enumerable.Repeat<IReadOnlyList<Cell>>(cells, scenario.Repetitions)];
         // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
         var failedCells = new Dictionary<Cell, string>();
         var sessions = new Dictionary<Cell, ICellSession>();
