@@ -23,6 +23,7 @@ public class Rigor : Migration
         migrationBuilder.AddColumn<double>(name: "SteadyStateWarmupSeconds", table: "Levels", type: "REAL", nullable: true);
         migrationBuilder.AddColumn<double>(name: "SteadyStateCoefficientOfVariation", table: "Levels", type: "REAL", nullable: true);
         migrationBuilder.AddColumn<double>(name: "ServerCpuPercent", table: "Levels", type: "REAL", nullable: true);
+        migrationBuilder.AddColumn<double>(name: "GeneratorCoresBusyPercent", table: "Levels", type: "REAL", nullable: true);
         migrationBuilder.AddColumn<string>(name: "Bound", table: "Levels", type: "TEXT", nullable: true);
         migrationBuilder.AddColumn<double>(name: "GeneratorCpuMicrosPerRequest", table: "Levels", type: "REAL", nullable: true);
         migrationBuilder.AddColumn<int>(name: "OrderSeed", table: "Runs", type: "INTEGER", nullable: true);
@@ -32,7 +33,7 @@ public class Rigor : Migration
     protected override void Down(MigrationBuilder migrationBuilder)
     {
         ArgumentNullException.ThrowIfNull(migrationBuilder);
-        foreach (var column in new[] { "Complete", "PartialReason", "SteadyStateReached", "SteadyStateWarmupSeconds", "SteadyStateCoefficientOfVariation", "ServerCpuPercent", "Bound", "GeneratorCpuMicrosPerRequest" })
+        foreach (var column in new[] { "Complete", "PartialReason", "SteadyStateReached", "SteadyStateWarmupSeconds", "SteadyStateCoefficientOfVariation", "ServerCpuPercent", "GeneratorCoresBusyPercent", "Bound", "GeneratorCpuMicrosPerRequest" })
         {
             migrationBuilder.DropColumn(name: column, table: "Levels");
         }

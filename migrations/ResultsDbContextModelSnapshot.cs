@@ -36,6 +36,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long>("Errors").HasColumnType("INTEGER");
             b.Property<long>("FaultErrors").HasColumnType("INTEGER");
             b.Property<long?>("FirstSampleId").HasColumnType("INTEGER");
+            b.Property<double?>("GeneratorCoresBusyPercent").HasColumnType("REAL");
             b.Property<double?>("GeneratorCpuMicrosPerRequest").HasColumnType("REAL");
             b.Property<double?>("GeneratorCpuPercent").HasColumnType("REAL");
             b.Property<long?>("LastSampleId").HasColumnType("INTEGER");

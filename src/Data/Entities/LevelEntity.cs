@@ -114,12 +114,15 @@ public class LevelEntity
     /// <summary>CoV (fraction) of the per-second throughput over the last k warm-up windows when the warm-up ended; null when off or fewer than 2 windows.</summary>
     public double? SteadyStateCoefficientOfVariation { get; set; }
 
+    /// <summary>How busy the cores the generator may use were during the level, by any process, % (0–100, <c>/proc/stat</c>); null where not measured. Above the generator's own CPU on a shared machine.</summary>
+    public double? GeneratorCoresBusyPercent { get; set; }
+
     /// <summary>Mean server CPU % (0–100, all the server's cores) during the level, from the host's resource readings; null when not polled.</summary>
     public double? ServerCpuPercent { get; set; }
 
     /// <summary>
     /// What bound the level (docs/statistics.md): <c>Generator</c> (the runner and driver processes used at least 90 %
-    /// of the cores they may use: this is not the server's capacity), <c>Server</c> (the server's CPU at least 90 % of its
+    /// of the cores they may use, or those cores were 90 % busy: this is not the server's capacity), <c>Server</c> (the server's CPU at least 90 % of its
     /// cores), <c>Neither</c>; null when CPU was not measured. Stored as the member's name.
     /// </summary>
     public LevelBound? Bound { get; set; }

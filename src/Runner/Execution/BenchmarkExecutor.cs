@@ -171,14 +171,16 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
 
                 var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
                 var cpuBefore = generator?.TotalCpu();
+                var coreLoad = CoreLoad.Start();
                 var levelStartMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
                 var watch = Stopwatch.StartNew();
                 var result = await session.RunLevelAsync(plan, cancellationToken);
                 var wall = watch.Elapsed;
+                var coresBusy = coreLoad?.BusyPercent();
                 var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
                 var cpu = cpuBefore is { } before ? generator!.TotalCpu() - before : (TimeSpan?)null;
                 var newResources = resources?.TakeNew() ?? [];
-                var measures = new LevelMeasures(steady, GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, ServerCpu(newResources, levelStartMs, levelEndMs),
+                var measures = new LevelMeasures(steady, GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, ServerCpu(newResources, levelStartMs, levelEndMs),
                     cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall);
                 var level = Store(samples, run, cell, repetition, result, measures);
                 db.ResourceSamples.AddRange(newResources);
@@ -303,7 +305,8 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             SteadyStateWarmupSeconds = measures.Steady?.Elapsed.TotalSeconds,
             SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
             ServerCpuPercent = measures.ServerCpuPercent,
-            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.ServerCpuPercent),
+            GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
+            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent),
             GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
         };
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
@@ -336,5 +339,5 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
     private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);
 
     /// <summary>What the executor measured around one level, besides its samples.</summary>
-    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall);
+    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall);
 }
