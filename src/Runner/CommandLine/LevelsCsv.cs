@@ -8,7 +8,10 @@ namespace Dashboard.Runner.CommandLine;
 /// Writes the per-level CSV of DESIGN.md §4: one row per level with
 /// <c>variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms</c>
 /// and then <c>repetition,generator_cpu_percent,wrong_replies,mean_request_bytes,mean_response_bytes</c>
-/// (bytes on the wire; empty when the client could not count them). Invariant culture; times in ms, throughput in req/s.
+/// (bytes on the wire; empty when the client could not count them), then <c>complete</c> (false: cut by a cancel),
+/// <c>steady_state_reached</c> (empty when off), <c>steady_state_warmup_s</c>, <c>bound</c> (<c>Generator</c>,
+/// <c>Server</c>, <c>Neither</c>), <c>server_cpu_percent</c> and <c>generator_cpu_us_per_request</c> (docs/statistics.md).
+/// Invariant culture; times in ms, throughput in req/s.
 /// </summary>
 public static class LevelsCsv
 {
@@ -21,7 +24,8 @@ public static class LevelsCsv
         csv.WriteRecords(levels.Select(l => (l, timed: l.Requests > l.Errors)).Select(x => new Row(
             x.l.Variant, x.l.Client, x.l.Payload, x.l.Clients, x.l.Requests, x.l.Errors, x.l.ThroughputRps, Timed(x.l.MeanMs, x.timed),
             Timed(x.l.P50Ms, x.timed), Timed(x.l.P90Ms, x.timed), Timed(x.l.P99Ms, x.timed), Timed(x.l.P999Ms, x.timed), Timed(x.l.MaxMs, x.timed),
-            x.l.Repetition, x.l.GeneratorCpuPercent, x.l.WrongReplyErrors, x.l.MeanRequestBytes, x.l.MeanResponseBytes)));
+            x.l.Repetition, x.l.GeneratorCpuPercent, x.l.WrongReplyErrors, x.l.MeanRequestBytes, x.l.MeanResponseBytes,
+            x.l.Complete, x.l.SteadyStateReached, x.l.SteadyStateWarmupSeconds, x.l.Bound?.ToString(), x.l.ServerCpuPercent, x.l.GeneratorCpuMicrosPerRequest)));
     }
 
     private static double? Timed(double value, bool timed) => timed ? value : null;
@@ -44,5 +48,11 @@ public static class LevelsCsv
         [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_percent")] double? GeneratorCpuPercent,
         [property: CsvHelper.Configuration.Attributes.Name("wrong_replies")] long WrongReplies,
         [property: CsvHelper.Configuration.Attributes.Name("mean_request_bytes")] double? MeanRequestBytes,
-        [property: CsvHelper.Configuration.Attributes.Name("mean_response_bytes")] double? MeanResponseBytes);
+        [property: CsvHelper.Configuration.Attributes.Name("mean_response_bytes")] double? MeanResponseBytes,
+        [property: CsvHelper.Configuration.Attributes.Name("complete")] bool Complete,
+        [property: CsvHelper.Configuration.Attributes.Name("steady_state_reached")] bool? SteadyStateReached,
+        [property: CsvHelper.Configuration.Attributes.Name("steady_state_warmup_s")] double? SteadyStateWarmupSeconds,
+        [property: CsvHelper.Configuration.Attributes.Name("bound")] string? Bound,
+        [property: CsvHelper.Configuration.Attributes.Name("server_cpu_percent")] double? ServerCpuPercent,
+        [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_us_per_request")] double? GeneratorCpuMicrosPerRequest);
 }
