@@ -26,14 +26,18 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
         modelBuilder.Entity(Level, b =>
         {
             b.Property<long>("Id").ValueGeneratedOnAdd().HasColumnType("INTEGER");
+            b.Property<string>("Bound").HasColumnType("TEXT");
             b.Property<string>("Client").IsRequired().HasColumnType("TEXT");
             b.Property<int>("Clients").HasColumnType("INTEGER");
+            b.Property<bool>("Complete").HasColumnType("INTEGER");
             b.Property<DateTime>("EndedUtc").HasColumnType("TEXT");
             b.Property<long>("AuthenticationErrors").HasColumnType("INTEGER");
             b.Property<long>("ConnectionErrors").HasColumnType("INTEGER");
             b.Property<long>("Errors").HasColumnType("INTEGER");
             b.Property<long>("FaultErrors").HasColumnType("INTEGER");
             b.Property<long?>("FirstSampleId").HasColumnType("INTEGER");
+            b.Property<double?>("GeneratorCoresBusyPercent").HasColumnType("REAL");
+            b.Property<double?>("GeneratorCpuMicrosPerRequest").HasColumnType("REAL");
             b.Property<double?>("GeneratorCpuPercent").HasColumnType("REAL");
             b.Property<long?>("LastSampleId").HasColumnType("INTEGER");
             b.Property<double>("MaxMs").HasColumnType("REAL");
@@ -45,11 +49,16 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<double>("P90Ms").HasColumnType("REAL");
             b.Property<double>("P999Ms").HasColumnType("REAL");
             b.Property<double>("P99Ms").HasColumnType("REAL");
+            b.Property<string>("PartialReason").HasColumnType("TEXT");
             b.Property<string>("Payload").IsRequired().HasColumnType("TEXT");
             b.Property<int>("Repetition").HasColumnType("INTEGER");
             b.Property<long>("Requests").HasColumnType("INTEGER");
             b.Property<int>("RunId").HasColumnType("INTEGER");
+            b.Property<double?>("ServerCpuPercent").HasColumnType("REAL");
             b.Property<DateTime>("StartedUtc").HasColumnType("TEXT");
+            b.Property<double?>("SteadyStateCoefficientOfVariation").HasColumnType("REAL");
+            b.Property<bool?>("SteadyStateReached").HasColumnType("INTEGER");
+            b.Property<double?>("SteadyStateWarmupSeconds").HasColumnType("REAL");
             b.Property<double>("ThroughputRps").HasColumnType("REAL");
             b.Property<long>("TimeoutErrors").HasColumnType("INTEGER");
             b.Property<string>("Variant").IsRequired().HasColumnType("TEXT");
@@ -88,6 +97,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<DateTime?>("EndedUtc").HasColumnType("TEXT");
             b.Property<string>("EnvironmentJson").HasColumnType("TEXT");
             b.Property<string>("Error").HasColumnType("TEXT");
+            b.Property<int?>("OrderSeed").HasColumnType("INTEGER");
             b.Property<string>("ProgressText").HasColumnType("TEXT");
             b.Property<int?>("ScenarioId").HasColumnType("INTEGER");
             b.Property<string>("ScenarioJson").IsRequired().HasColumnType("TEXT");

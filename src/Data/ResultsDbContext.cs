@@ -77,6 +77,7 @@ public class ResultsDbContext(DbContextOptions<ResultsDbContext> options) : DbCo
             e.ToTable("Levels", t => t.HasTrigger(LevelsDeleteSamplesTrigger));
             e.HasOne(l => l.Run).WithMany(r => r.Levels).HasForeignKey(l => l.RunId).OnDelete(DeleteBehavior.Cascade);
             e.HasIndex(l => new { l.RunId, l.Variant, l.Client, l.Payload, l.Clients });
+            e.Property(l => l.Bound).HasConversion<string>();
         });
 
         modelBuilder.Entity<ResourceSampleEntity>(e =>

@@ -92,6 +92,45 @@ public class LevelEntity
     public double? GeneratorCpuPercent { get; set; }
 
     /// <summary>
+    /// True when the level ran to its end; false when it was cut (run cancelled, runner or driver failed during it):
+    /// a partial level keeps its samples but is left out of rankings and comparisons unless asked for (docs/statistics.md).
+    /// Levels stored before this field existed are complete.
+    /// </summary>
+    public bool Complete { get; set; } = true;
+
+    /// <summary>Why the level is partial ("cancelled after 6.5 of 8 s"), or null when complete.</summary>
+    public string? PartialReason { get; set; }
+
+    /// <summary>
+    /// Whether the steady-state warm-up reached steady state before measuring (CoV of the per-second throughput over the
+    /// last k windows under the threshold, docs/statistics.md); null when the scenario's <c>steadyState</c> is off.
+    /// False: the level was measured when the time bound ran out, before steady state (flagged).
+    /// </summary>
+    public bool? SteadyStateReached { get; set; }
+
+    /// <summary>Length of the steady-state warm-up before this level in s (windows run before measuring); null when off.</summary>
+    public double? SteadyStateWarmupSeconds { get; set; }
+
+    /// <summary>CoV (fraction) of the per-second throughput over the last k warm-up windows when the warm-up ended; null when off or fewer than 2 windows.</summary>
+    public double? SteadyStateCoefficientOfVariation { get; set; }
+
+    /// <summary>How busy the cores the generator may use were during the level, by any process, % (0–100, <c>/proc/stat</c>); null where not measured. Above the generator's own CPU on a shared machine.</summary>
+    public double? GeneratorCoresBusyPercent { get; set; }
+
+    /// <summary>Mean server CPU % (0–100, all the server's cores) during the level, from the host's resource readings; null when not polled.</summary>
+    public double? ServerCpuPercent { get; set; }
+
+    /// <summary>
+    /// What bound the level (docs/statistics.md): <c>Generator</c> (the runner and driver processes used at least 90 %
+    /// of the cores they may use, or those cores were 90 % busy: this is not the server's capacity), <c>Server</c> (the server's CPU at least 90 % of its
+    /// cores), <c>Neither</c>; null when CPU was not measured. Stored as the member's name.
+    /// </summary>
+    public LevelBound? Bound { get; set; }
+
+    /// <summary>Generator CPU per measured request in µs (runner + drivers, user + system, ÷ requests): what the client technology costs; null when not measured.</summary>
+    public double? GeneratorCpuMicrosPerRequest { get; set; }
+
+    /// <summary>
     /// Smallest rowid of this level's rows in <c>Samples</c>, or null while it has none.
     /// Maintained by <see cref="Samples.SampleStore"/>; do not set it by hand.
     /// </summary>

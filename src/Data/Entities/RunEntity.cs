@@ -44,6 +44,10 @@ public class RunEntity
 
     /// <summary>The emulated link's rate in Mbit/s (both directions) of an <c>emulated-lan</c> run, else null.</summary>
     public int? LinkRateMbps { get; set; }
+    /// Seed of the random order in which each repetition ran the cells (docs/statistics.md: repetition r runs every cell
+    /// once, in an order drawn from this seed); null for runs stored before the order was randomized.
+    /// </summary>
+    public int? OrderSeed { get; set; }
 
     /// <summary>One line saying why the run failed, or null.</summary>
     public string? Error { get; set; }

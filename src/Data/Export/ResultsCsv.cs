@@ -17,23 +17,37 @@ public static class ResultsCsv
     /// Header of the per-level CSV, one row per stored level (per repetition): DESIGN.md §4's columns, then
     /// <c>repetition, generator_cpu_percent</c>, the runner's <c>wrong_replies, mean_request_bytes, mean_response_bytes</c>,
     /// the classification <c>security_mode, payload_class</c>, and the 95 % confidence interval of the level's
-    /// throughput and mean response time over its repetitions (empty when the level has one repetition).
+    /// throughput and mean response time over its complete repetitions (log scale; empty below 3 repetitions,
+    /// docs/statistics.md); then the rigor columns: <c>complete</c> (false: the level was cut by a cancel, crash or failed
+    /// driver; its samples are kept, it is left out of aggregates' intervals), <c>partial_reason</c>,
+    /// <c>steady_state_reached</c> (empty when steady state was off), <c>steady_state_warmup_s</c>, <c>steady_state_cov</c>
+    /// (fraction), <c>server_cpu_percent</c>, <c>bound</c> (<c>Generator</c>, <c>Server</c>, <c>Neither</c>),
+    /// <c>generator_cpu_us_per_request</c>, and the coefficients of variation (fractions) of throughput and mean response
+    /// time over the complete repetitions (empty below 2), and <c>generator_cores_busy_percent</c> (the generator's cores
+    /// busy by any process: above <c>generator_cpu_percent</c> on a shared machine).
     /// </summary>
     public const string LevelsHeader =
         "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
         "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class," +
-        "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high";
+        "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
+        "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
+        "throughput_cov,mean_ms_cov,generator_cores_busy_percent";
 
     /// <summary>
     /// Header of the aggregate CSV, one row per (variant, client, payload, level) over its repetitions
-    /// (<see cref="LevelAggregate"/>): means, 95 % intervals (empty with one repetition), sums of requests and errors
-    /// by kind.
+    /// (<see cref="LevelAggregate"/>): means, 95 % intervals (log scale; empty below 3 repetitions), sums of requests
+    /// and errors by kind; then <c>complete</c> (false when the row holds a partial repetition), <c>partial_repetitions</c>,
+    /// the coefficients of variation (fractions, empty below 2 repetitions) of throughput, mean and median response time,
+    /// <c>steady_state_reached</c>, <c>steady_state_warmup_s</c>, <c>server_cpu_percent</c>, <c>bound</c> and
+    /// <c>generator_cpu_us_per_request</c>.
     /// </summary>
     public const string AggregatesHeader =
         "variant,client,payload,level,repetitions,requests,errors,throughput_rps,throughput_ci95_low,throughput_ci95_high," +
         "mean_ms,mean_ms_ci95_low,mean_ms_ci95_high,p50_ms,p90_ms,p99_ms,p999_ms,max_ms," +
         "timeout_errors,fault_errors,connection_errors,authentication_errors,wrong_reply_errors,other_errors," +
-        "mean_request_bytes,mean_response_bytes,generator_cpu_percent,security_mode,is_secure,payload_class";
+        "mean_request_bytes,mean_response_bytes,generator_cpu_percent,security_mode,is_secure,payload_class," +
+        "complete,partial_repetitions,throughput_cov,mean_ms_cov,p50_ms_cov,steady_state_reached,steady_state_warmup_s,server_cpu_percent,bound," +
+        "generator_cpu_us_per_request";
 
     /// <summary>Header of the raw-sample CSV; times in µs since the level started, bytes −1 when the client could not count them.</summary>
     public const string SamplesHeader =
@@ -46,18 +60,23 @@ public static class ResultsCsv
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentNullException.ThrowIfNull(levels);
         var list = levels as IReadOnlyList<LevelEntity> ?? [.. levels];
-        var aggregates = ResultsQueries.Aggregate(list).ToDictionary(a => (a.Variant, a.Client, a.Payload, a.Clients));
+        // Intervals and CoV over the complete repetitions only; a level with nothing but partial repetitions has none.
+        var complete = ResultsQueries.Aggregate(list).ToDictionary(a => (a.Variant, a.Client, a.Payload, a.Clients));
         await writer.WriteAsync(LevelsHeader.AsMemory(), cancellationToken);
         await writer.WriteAsync("\n".AsMemory(), cancellationToken);
         foreach (var l in list)
         {
-            var a = aggregates[(l.Variant, l.Client, l.Payload, l.Clients)];
+            complete.TryGetValue((l.Variant, l.Client, l.Payload, l.Clients), out var a);
             var row = string.Join(',',
                 Field(l.Variant), Field(l.Client), Field(l.Payload), Number(l.Clients), Number(l.Requests), Number(l.Errors),
                 Number(l.ThroughputRps), Number(l.MeanMs), Number(l.P50Ms), Number(l.P90Ms), Number(l.P99Ms), Number(l.P999Ms), Number(l.MaxMs),
                 Number(l.Repetition), Number(l.GeneratorCpuPercent),
-                Number(l.WrongReplyErrors), Number(l.MeanRequestBytes), Number(l.MeanResponseBytes), Field(a.SecurityMode), Field(a.PayloadClass),
-                Interval(a.ThroughputRps), Interval(a.MeanMs));
+                Number(l.WrongReplyErrors), Number(l.MeanRequestBytes), Number(l.MeanResponseBytes),
+                Field(ResultsClassification.SecurityMode(l.Variant)), Field(ResultsClassification.PayloadClass(l.Payload)),
+                a is null ? "," : Interval(a.ThroughputRps), a is null ? "," : Interval(a.MeanMs),
+                Bool(l.Complete), Field(l.PartialReason ?? ""), Bool(l.SteadyStateReached), Number(l.SteadyStateWarmupSeconds),
+                Number(l.SteadyStateCoefficientOfVariation), Number(l.ServerCpuPercent), l.Bound?.ToString() ?? "", Number(l.GeneratorCpuMicrosPerRequest),
+                Number(a?.ThroughputRps.CoefficientOfVariation), Number(a?.MeanMs.CoefficientOfVariation), Number(l.GeneratorCoresBusyPercent));
             await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
         }
     }
@@ -79,7 +98,10 @@ public static class ResultsCsv
                 Number(a.TimeoutErrors), Number(a.FaultErrors), Number(a.ConnectionErrors), Number(a.AuthenticationErrors),
                 Number(a.WrongReplyErrors), Number(a.OtherErrors),
                 Number(a.MeanRequestBytes), Number(a.MeanResponseBytes), Number(a.GeneratorCpuPercent),
-                Field(a.SecurityMode), a.IsSecure ? "true" : "false", Field(a.PayloadClass));
+                Field(a.SecurityMode), a.IsSecure ? "true" : "false", Field(a.PayloadClass),
+                Bool(a.Complete), Number(a.PartialRepetitions), Number(a.ThroughputRps.CoefficientOfVariation), Number(a.MeanMs.CoefficientOfVariation),
+                Number(a.P50.CoefficientOfVariation), Bool(a.SteadyStateReached), Number(a.SteadyStateWarmupSeconds), Number(a.ServerCpuPercent),
+                a.Bound?.ToString() ?? "", Number(a.GeneratorCpuMicrosPerRequest));
             await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
         }
     }
@@ -160,7 +182,11 @@ public static class ResultsCsv
     private static string OutcomeName(byte outcome) => OutcomeNames[outcome];
 
     private static string Interval(Estimate e) =>
-        e.HasNoiseEstimate ? Number(e.Low95) + "," + Number(e.High95) : ",";
+        e.HasInterval ? Number(e.Low95) + "," + Number(e.High95) : ",";
+
+    private static string Bool(bool value) => value ? "true" : "false";
+
+    private static string Bool(bool? value) => value is { } v ? Bool(v) : "";
 
     private static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
 

@@ -25,10 +25,10 @@ public sealed record LevelAggregate
     /// <summary>Repetitions stored for this level.</summary>
     public required int Repetitions { get; init; }
 
-    /// <summary>Throughput in req/s (thesis ch. 7.2.2): mean over repetitions with its 95 % confidence interval.</summary>
+    /// <summary>Throughput in req/s (thesis ch. 7.2.2): mean over repetitions, CoV, and from 3 repetitions its 95 % confidence interval (log scale, <see cref="Estimate"/>).</summary>
     public required Estimate ThroughputRps { get; init; }
 
-    /// <summary>Mean response time in ms (thesis ch. 7.2.2): mean over repetitions with successes, with its 95 % confidence interval; <see cref="Estimate.N"/> = 0 when no request succeeded.</summary>
+    /// <summary>Mean response time in ms (thesis ch. 7.2.2): mean over repetitions with successes, CoV and (from 3) log-scale 95 % interval; <see cref="Estimate.N"/> = 0 when no request succeeded.</summary>
     public required Estimate MeanMs { get; init; }
 
     /// <summary>Median response time in ms, mean over repetitions with successes (0 when none).</summary>
@@ -78,6 +78,40 @@ public sealed record LevelAggregate
 
     /// <summary>Mean CPU % (0–100, all cores) of the load generator, mean over the repetitions that measured it; null when none did.</summary>
     public double? GeneratorCpuPercent { get; init; }
+
+    /// <summary>Median response time in ms over the repetitions with successes, as an estimate (mean, CoV, log-scale interval from 3 repetitions).</summary>
+    public Estimate P50 { get; init; }
+
+    /// <summary>
+    /// True when every repetition counted here ran to its end. False only when partial levels were asked for
+    /// (<see cref="ResultsQueries.Aggregate(IEnumerable{Entities.LevelEntity}, bool)"/> with <c>includePartial</c>): then
+    /// <see cref="PartialRepetitions"/> says how many were cut, and the level must be flagged and kept out of comparisons.
+    /// </summary>
+    public bool Complete => PartialRepetitions == 0;
+
+    /// <summary>Repetitions counted here that were cut by a cancel, crash or failed driver (0 unless partial levels were asked for).</summary>
+    public int PartialRepetitions { get; init; }
+
+    /// <summary>
+    /// Steady state before measuring: true when every repetition reached it, false when at least one was measured before
+    /// it (flagged), null when the scenario's <c>steadyState</c> was off.
+    /// </summary>
+    public bool? SteadyStateReached { get; init; }
+
+    /// <summary>Mean steady-state warm-up length in s over the repetitions that had one; null when off.</summary>
+    public double? SteadyStateWarmupSeconds { get; init; }
+
+    /// <summary>Mean server CPU % (0–100, all its cores) over the repetitions that measured it; null when none did.</summary>
+    public double? ServerCpuPercent { get; init; }
+
+    /// <summary>
+    /// What bound the level: <c>Generator</c> when any repetition was generator-bound (this is not the server's capacity),
+    /// else <c>Server</c> when any was server-bound, else <c>Neither</c>; null when no repetition measured CPU.
+    /// </summary>
+    public Entities.LevelBound? Bound { get; init; }
+
+    /// <summary>Generator CPU per measured request in µs, mean over the repetitions that measured it; null when none did.</summary>
+    public double? GeneratorCpuMicrosPerRequest { get; init; }
 
     /// <summary>The variant's security mode (WCF's term: <c>None</c>, <c>Transport</c>, …) from the variant catalogue; <c>unknown</c> for a variant it does not list.</summary>
     public string SecurityMode { get; init; } = ResultsClassification.Unknown;

@@ -10,34 +10,37 @@ public static class ResultsQueries
     /// <summary>
     /// One <see cref="LevelAggregate"/> per (variant, client, payload, clients) of run <paramref name="runId"/>,
     /// ordered by variant, client, payload (ordinal) and clients. Empty when the run has no level or does not exist.
+    /// Partial levels (<see cref="LevelEntity.Complete"/> false) are left out unless <paramref name="includePartial"/>.
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="db"/> is null.</exception>
-    public static Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, int runId, CancellationToken ct) =>
-        LevelAggregatesAsync(db, [runId], ct);
+    public static Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, int runId, CancellationToken ct, bool includePartial = false) =>
+        LevelAggregatesAsync(db, [runId], ct, includePartial);
 
     /// <summary>
     /// As <see cref="LevelAggregatesAsync(ResultsDbContext, int, CancellationToken)"/> over the levels of several run
     /// rows taken as one run (a dashboard run and its runner's row while it runs, docs/web.md).
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="db"/> or <paramref name="runIds"/> is null.</exception>
-    public static async Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, IReadOnlyCollection<int> runIds, CancellationToken ct)
+    public static async Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, IReadOnlyCollection<int> runIds, CancellationToken ct, bool includePartial = false)
     {
         ArgumentNullException.ThrowIfNull(db);
         ArgumentNullException.ThrowIfNull(runIds);
         var ids = runIds.ToArray();
         var levels = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).ToListAsync(ct);
-        return Aggregate(levels);
+        return Aggregate(levels, includePartial);
     }
 
     /// <summary>
     /// Groups stored levels (one row per repetition) into <see cref="LevelAggregate"/>s; side-effect free.
     /// Classification comes from <see cref="ResultsClassification"/>. Ordered by variant, client, payload (ordinal), clients.
+    /// Partial levels are left out unless <paramref name="includePartial"/> (then the aggregate says how many it holds).
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="levels"/> is null.</exception>
-    public static IReadOnlyList<LevelAggregate> Aggregate(IEnumerable<LevelEntity> levels)
+    public static IReadOnlyList<LevelAggregate> Aggregate(IEnumerable<LevelEntity> levels, bool includePartial = false)
     {
         ArgumentNullException.ThrowIfNull(levels);
         return [.. levels
+            .Where(l => includePartial || l.Complete)
             .GroupBy(l => (l.Variant, l.Client, l.Payload, l.Clients))
             .Select(g => Aggregate(g.Key.Variant, g.Key.Client, g.Key.Payload, g.Key.Clients, [.. g.OrderBy(l => l.Repetition).ThenBy(l => l.Id)]))
             .OrderBy(a => a.Variant, StringComparer.Ordinal)
@@ -75,11 +78,24 @@ public static class ResultsQueries
             MeanRequestBytes = MeanOrNull(repetitions.Select(l => l.MeanRequestBytes)),
             MeanResponseBytes = MeanOrNull(repetitions.Select(l => l.MeanResponseBytes)),
             GeneratorCpuPercent = MeanOrNull(repetitions.Select(l => l.GeneratorCpuPercent)),
+            P50 = Estimate.Of([.. answered.Select(l => l.P50Ms)]),
+            PartialRepetitions = repetitions.Count(l => !l.Complete),
+            SteadyStateReached = repetitions.All(l => l.SteadyStateReached is null) ? null : repetitions.All(l => l.SteadyStateReached != false),
+            SteadyStateWarmupSeconds = MeanOrNull(repetitions.Select(l => l.SteadyStateWarmupSeconds)),
+            ServerCpuPercent = MeanOrNull(repetitions.Select(l => l.ServerCpuPercent)),
+            Bound = BoundOf(repetitions),
+            GeneratorCpuMicrosPerRequest = MeanOrNull(repetitions.Select(l => l.GeneratorCpuMicrosPerRequest)),
             SecurityMode = ResultsClassification.SecurityMode(variant),
             IsSecure = ResultsClassification.IsSecure(variant),
             PayloadClass = ResultsClassification.PayloadClass(payload),
         };
     }
+
+    private static LevelBound? BoundOf(List<LevelEntity> repetitions) =>
+        repetitions.Any(l => l.Bound == LevelBound.Generator) ? LevelBound.Generator
+        : repetitions.Any(l => l.Bound == LevelBound.Server) ? LevelBound.Server
+        : repetitions.Any(l => l.Bound == LevelBound.Neither) ? LevelBound.Neither
+        : null;
 
     private static double MeanOrZero(List<LevelEntity> levels, Func<LevelEntity, double> value) =>
         levels.Count == 0 ? 0 : levels.Average(value);

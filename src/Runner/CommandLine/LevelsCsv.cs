@@ -5,45 +5,33 @@ using Dashboard.Data.Entities;
 namespace Dashboard.Runner.CommandLine;
 
 /// <summary>
-/// Writes the per-level CSV of DESIGN.md §4: one row per level with
+/// Writes the per-level CSV (README.md, "Runner command line"): one row per level with
 /// <c>variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms</c>
 /// and then <c>repetition,generator_cpu_percent,wrong_replies,mean_request_bytes,mean_response_bytes</c>
-/// (bytes on the wire; empty when the client could not count them), then <c>topology,link_rate_mbps,server_cpu_percent</c>
-/// (docs/topologies.md: where the host ran, the emulated link's rate in Mbit/s or empty, and the mean CPU % of the host's
-/// cores over the level's resource readings, empty without any). Invariant culture; times in ms, throughput in req/s.
+/// (bytes on the wire; empty when the client could not count them), then <c>topology,link_rate_mbps</c>
+/// (docs/topologies.md: where the host ran, the emulated link's rate in Mbit/s or empty), <c>complete</c> (false: cut by a
+/// cancel), <c>steady_state_reached</c> (empty when off), <c>steady_state_warmup_s</c>, <c>bound</c> (<c>Generator</c>,
+/// <c>Server</c>, <c>Neither</c>), <c>server_cpu_percent</c> (the host's cores, stored with the level) and
+/// <c>generator_cpu_us_per_request</c> (docs/statistics.md). Invariant culture; times in ms, throughput in req/s.
 /// </summary>
 public static class LevelsCsv
 {
-    /// <summary>Writes <paramref name="levels"/> to <paramref name="writer"/>, header first; topology <c>same-machine</c>, no server CPU.</summary>
-    public static void Write(TextWriter writer, IEnumerable<LevelEntity> levels) => Write(writer, levels, null, []);
+    /// <summary>Writes <paramref name="levels"/> to <paramref name="writer"/>, header first; topology <c>same-machine</c>.</summary>
+    public static void Write(TextWriter writer, IEnumerable<LevelEntity> levels) => Write(writer, levels, null);
 
-    /// <summary>Writes the levels of <paramref name="run"/> with its topology and, per level, the mean server CPU of <paramref name="resources"/> within it.</summary>
-    public static void Write(TextWriter writer, IEnumerable<LevelEntity> levels, RunEntity? run, IReadOnlyList<ResourceSampleEntity> resources)
+    /// <summary>Writes the levels of <paramref name="run"/> with its topology and link rate.</summary>
+    public static void Write(TextWriter writer, IEnumerable<LevelEntity> levels, RunEntity? run)
     {
         ArgumentNullException.ThrowIfNull(levels);
-        ArgumentNullException.ThrowIfNull(resources);
         var topology = run?.Topology ?? "same-machine";
-        var origin = run?.StartedUtc;
         using var csv = new CsvWriter(writer, CultureInfo.InvariantCulture, leaveOpen: true);
         // Response times of a level where nothing succeeded are left empty (stored as 0, see LevelEntity.MeanMs).
         csv.WriteRecords(levels.Select(l => (l, timed: l.Requests > l.Errors)).Select(x => new Row(
             x.l.Variant, x.l.Client, x.l.Payload, x.l.Clients, x.l.Requests, x.l.Errors, x.l.ThroughputRps, Timed(x.l.MeanMs, x.timed),
             Timed(x.l.P50Ms, x.timed), Timed(x.l.P90Ms, x.timed), Timed(x.l.P99Ms, x.timed), Timed(x.l.P999Ms, x.timed), Timed(x.l.MaxMs, x.timed),
             x.l.Repetition, x.l.GeneratorCpuPercent, x.l.WrongReplyErrors, x.l.MeanRequestBytes, x.l.MeanResponseBytes,
-            topology, run?.LinkRateMbps, ServerCpu(x.l, origin, resources))));
-    }
-
-    private static double? ServerCpu(LevelEntity level, DateTime? origin, IReadOnlyList<ResourceSampleEntity> resources)
-    {
-        if (origin is not { } start || resources.Count == 0)
-        {
-            return null;
-        }
-
-        var from = (level.StartedUtc - start).TotalMilliseconds;
-        var to = (level.EndedUtc - start).TotalMilliseconds;
-        var within = resources.Where(r => r.OffsetMs >= from && r.OffsetMs <= to).Select(r => r.MachineCpuPercent).ToArray();
-        return within.Length == 0 ? null : Math.Round(within.Average(), 1);
+            topology, run?.LinkRateMbps,
+            x.l.Complete, x.l.SteadyStateReached, x.l.SteadyStateWarmupSeconds, x.l.Bound?.ToString(), x.l.ServerCpuPercent, x.l.GeneratorCpuMicrosPerRequest)));
     }
 
     private static double? Timed(double value, bool timed) => timed ? value : null;
@@ -69,5 +57,10 @@ public static class LevelsCsv
         [property: CsvHelper.Configuration.Attributes.Name("mean_response_bytes")] double? MeanResponseBytes,
         [property: CsvHelper.Configuration.Attributes.Name("topology")] string Topology,
         [property: CsvHelper.Configuration.Attributes.Name("link_rate_mbps")] int? LinkRateMbps,
-        [property: CsvHelper.Configuration.Attributes.Name("server_cpu_percent")] double? ServerCpuPercent);
+        [property: CsvHelper.Configuration.Attributes.Name("complete")] bool Complete,
+        [property: CsvHelper.Configuration.Attributes.Name("steady_state_reached")] bool? SteadyStateReached,
+        [property: CsvHelper.Configuration.Attributes.Name("steady_state_warmup_s")] double? SteadyStateWarmupSeconds,
+        [property: CsvHelper.Configuration.Attributes.Name("bound")] string? Bound,
+        [property: CsvHelper.Configuration.Attributes.Name("server_cpu_percent")] double? ServerCpuPercent,
+        [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_us_per_request")] double? GeneratorCpuMicrosPerRequest);
 }

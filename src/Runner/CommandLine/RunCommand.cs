@@ -190,8 +190,7 @@ public static class RunCommand
         if (levelsCsv is not null)
         {
             await using var writer = new StreamWriter(levelsCsv.FullName);
-            var resources = await db.ResourceSamples.Where(r => r.RunId == run.Id).ToListAsync(CancellationToken.None);
-            LevelsCsv.Write(writer, levels, run, resources);
+            LevelsCsv.Write(writer, levels, run);
         }
 
         if (!json)

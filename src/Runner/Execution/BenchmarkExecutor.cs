@@ -16,20 +16,32 @@ using Dashboard.Service.Contracts.Variants;
 namespace Dashboard.Runner.Execution;
 
 /// <summary>
-/// Runs a validated scenario: for each cell (variant × client × payload), each repetition and each level, one
-/// closed-loop level; stores the level's aggregates and every raw sample as soon as the level ends, so a
-/// cancelled or failed run keeps what it measured.
+/// Runs a validated scenario: repetition r runs every cell (variant × client × payload) once, the cells in a random
+/// order drawn from the run's recorded seed (<see cref="RunEntity.OrderSeed"/>, <see cref="CellOrder"/>; Kalibera &amp;
+/// Jones, ISMM 2013; Mytkowicz et al., ASPLOS 2009), and each level of the cell after its steady-state warm-up when the
+/// scenario asks for one (<see cref="SteadyStateWarmup"/>). Stores the level's aggregates, what bound it and every raw
+/// sample as soon as the level ends, so a cancelled or failed run keeps what it measured; a level cut by a cancel is
+/// stored as partial (docs/statistics.md).
 /// </summary>
 /// <param name="databasePath">The results database file (created and migrated if needed).</param>
 /// <param name="drivers">The client technologies this build can run.</param>
 /// <param name="progress">Receives one event per level and at start and end.</param>
-/// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (DESIGN.md §2).</param>
+/// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (server CPU, docs/web.md).</param>
 /// <param name="generator">The runner and the driver processes it starts (generator CPU); default the runner alone.</param>
 /// <param name="notice">Receives one line per run found left <c>Running</c> by a runner that was killed, marked Interrupted before this run starts.</param>
 /// <param name="security">The security folder the secure variants' CA and credentials come from (docs/security.md); null when the scenario has no secure variant.</param>
 /// <param name="topology">The topology the run is measured in (recorded with the run); null: the scenario's, unshaped and unpinned.</param>
 public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null, Topologies.RunTopology? topology = null)
 {
+    /// <summary>
+    /// True (default): each repetition runs the cells in a random order drawn from the run's seed. False: in the
+    /// scenario's order (variants × clients × payloads) every repetition, and no seed is stored (tests that need a known order).
+    /// </summary>
+    public bool ShuffleCells { get; init; } = true;
+
+    /// <summary>The seed of the cell order, to run a recorded order again; null (default): a fresh random seed, stored with the run.</summary>
+    public int? OrderSeed { get; init; }
+
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
     /// <exception cref="ScenarioException">A variant is not served by the host, or a client technology is unavailable; nothing is stored.</exception>
@@ -55,42 +67,68 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             Status = RunStatus.Running,
             CreatedUtc = DateTime.UtcNow,
             StartedUtc = DateTime.UtcNow,
-            EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture() with { Topology = where }, JsonSerializerOptions.Web),
+            EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri) ? hostUri : null) with { Topology = where }, JsonSerializerOptions.Web),
             Topology = where.Name,
             LinkRateMbps = where.LinkRateMbps,
             TotalLevels = totalLevels,
+            OrderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : null,
         };
         db.Runs.Add(run);
         await db.SaveChangesAsync(CancellationToken.None);
         progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
 
         using var samples = new SampleStore(databasePath);
-        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, Stopwatch.GetTimestamp(), generator: generator, generatorCores: where.GeneratorCores?.Count);
+        var runStart = Stopwatch.GetTimestamp();
+        await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, runStart, generator: generator, generatorCores: where.GeneratorCores?.Count);
+        var order = run.OrderSeed is { } seed
+            ? CellOrder.ForRepetitions(cells, scenario.Repetitions, seed)
+            : [.. Enumerable.Repeat<IReadOnlyList<Cell>>(cells, scenario.Repetitions)];
         // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
-        var failedCells = new List<string>();
+        var failedCells = new Dictionary<Cell, string>();
+        var sessions = new Dictionary<Cell, ICellSession>();
         try
         {
-            foreach (var cell in cells)
+            for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
             {
-                try
+                foreach (var cell in order[repetition - 1])
                 {
-                    await RunCellAsync(scenario, cell, db, samples, resources, run, cancellationToken);
-                }
-                catch (LoadClientException e)
-                {
-                    failedCells.Add($"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}");
-                    progress(new ProgressEvent("cell-failed", run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.Driver.ClientId, Payload = cell.Payload.Id, Error = e.Message });
+                    if (failedCells.ContainsKey(cell))
+                    {
+                        continue;
+                    }
+
+                    try
+                    {
+                        await RunCellRepetitionAsync(scenario, cell, repetition, sessions, db, samples, resources, runStart, run, cancellationToken);
+                    }
+                    catch (LoadClientException e)
+                    {
+                        failedCells[cell] = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}";
+                        if (sessions.Remove(cell, out var broken))
+                        {
+                            await DisposeQuietlyAsync(broken);
+                        }
+
+                        progress(new ProgressEvent("cell-failed", run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.Driver.ClientId, Payload = cell.Payload.Id, Error = e.Message });
+                    }
                 }
             }
 
             run.Status = failedCells.Count == 0 ? RunStatus.Completed : RunStatus.Failed;
             run.Error = failedCells.Count == 0 ? null
-                : $"{failedCells.Count} of {cells.Count} cells failed ({run.CompletedLevels} of {totalLevels} levels done): {string.Join("; ", failedCells)}";
+                : $"{failedCells.Count} of {cells.Count} cells failed ({run.CompletedLevels} of {totalLevels} levels done): {string.Join("; ", failedCells.Values)}";
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
             run.Status = RunStatus.Cancelled;
             run.Error = $"cancelled after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText}";
+        }
+        finally
+        {
+            foreach (var session in sessions.Values)
+            {
+                await DisposeQuietlyAsync(session);
+            }
         }
 
         run.EndedUtc = DateTime.UtcNow;
@@ -104,27 +142,59 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         return run;
     }
 
-    private async Task RunCellAsync(ScenarioDocument scenario, Cell cell, ResultsDbContext db, SampleStore samples, ResourcePoller? resources, RunEntity run, CancellationToken cancellationToken)
+    /// <summary>
+    /// Repetition <paramref name="repetition"/> of one cell: every level once, each after its steady-state warm-up when the
+    /// scenario asks for one. The cell's session is kept in <paramref name="sessions"/> for its next repetition, unless the
+    /// scenario wants a fresh client per repetition.
+    /// </summary>
+    private async Task RunCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, Dictionary<Cell, ICellSession> sessions,
+        ResultsDbContext db, SampleStore samples, ResourcePoller? resources, long runStart, RunEntity run, CancellationToken cancellationToken)
     {
-        run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, starting the client";
-        await using var session = await cell.Driver.OpenCellAsync(cell.Endpoint, cell.Payload, security?.For(cell.Endpoint), cancellationToken);
-        for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
+        var name = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}";
+        if (!sessions.TryGetValue(cell, out var session))
+        {
+            run.ProgressText = $"{name}, repetition {repetition}, starting the client";
+            session = await cell.Driver.OpenCellAsync(cell.Endpoint, cell.Payload, security?.For(cell.Endpoint), cancellationToken);
+            sessions[cell] = session;
+        }
+
+        try
         {
             foreach (var clients in scenario.Levels)
             {
-                run.ProgressText = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}, repetition {repetition}, {clients} clients";
+                run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
                 // Stored now, so a run whose runner is killed during this level says where it was (AbandonedRuns).
                 await db.SaveChangesAsync(CancellationToken.None);
+                SteadyStateWarmup.Outcome? steady = null;
+                if (scenario.SteadyState is { } settings)
+                {
+                    run.ProgressText = $"{name}, repetition {repetition}, {clients} clients, warming up to steady state";
+                    steady = await SteadyStateWarmup.RunAsync(session, clients, settings, cancellationToken);
+                    run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
+                }
+
                 var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+                var cpuBefore = generator?.TotalCpu();
+                var coreLoad = CoreLoad.Start();
+                var levelStartMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
+                var watch = Stopwatch.StartNew();
                 var result = await session.RunLevelAsync(plan, cancellationToken);
-                var level = Store(samples, run, cell, repetition, result);
+                var wall = watch.Elapsed;
+                var coresBusy = coreLoad?.BusyPercent();
+                var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
+                var cpu = cpuBefore is { } before ? generator!.TotalCpu() - before : (TimeSpan?)null;
+                var newResources = resources?.TakeNew() ?? [];
+                var measures = new LevelMeasures(steady, GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, ServerCpu(newResources, levelStartMs, levelEndMs),
+                    cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall);
+                var level = Store(samples, run, cell, repetition, result, measures);
+                db.ResourceSamples.AddRange(newResources);
                 if (result.Cancelled)
                 {
+                    await db.SaveChangesAsync(CancellationToken.None);
                     throw new OperationCanceledException(cancellationToken);
                 }
 
                 run.CompletedLevels++;
-                db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
                 await db.SaveChangesAsync(CancellationToken.None);
                 progress(LevelEvent(run, cell, level, result.Statistics));
                 if (result.Statistics is { Successes: 0, Errors: > 0 } stats && stats.ErrorsByKind.Keys.All(k => k == SampleOutcome.Connection))
@@ -133,6 +203,37 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
                     throw new LoadClientException($"every request of the {clients}-client level failed to connect ({stats.Errors} connection errors): {cell.Endpoint.Address} is down");
                 }
             }
+        }
+        finally
+        {
+            if (scenario.FreshClientPerRepetition && sessions.Remove(cell, out var used))
+            {
+                await DisposeQuietlyAsync(used);
+            }
+        }
+    }
+
+    // Generator CPU (runner + drivers) as % of the cores this process may use (Environment.ProcessorCount honours the
+    // CPU affinity, e.g. taskset), or null when the generator's processes are not tracked.
+    private static double? GeneratorShare(TimeSpan? cpu, TimeSpan wall) =>
+        cpu is { } c && wall > TimeSpan.Zero ? Math.Clamp(100.0 * c / (wall * Environment.ProcessorCount), 0, 100) : null;
+
+    // Server CPU (the host process and its JVM, % of the server's cores) over the readings taken during the level.
+    private static double? ServerCpu(IReadOnlyList<ResourceSampleEntity> readings, double startMs, double endMs)
+    {
+        var during = readings.Where(r => r.OffsetMs >= startMs && r.OffsetMs <= endMs + ResourcePoller.DefaultInterval.TotalMilliseconds).ToList();
+        return during.Count == 0 ? null : Math.Clamp(during.Average(r => r.ProcessCpuPercent + (r.JvmCpuPercent ?? 0)), 0, 100);
+    }
+
+    private static async Task DisposeQuietlyAsync(ICellSession session)
+    {
+        try
+        {
+            await session.DisposeAsync();
+        }
+        catch (Exception e) when (e is LoadClientException or IOException or InvalidOperationException)
+        {
+            // A broken driver is being dropped; its failure was reported already.
         }
     }
 
@@ -177,7 +278,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         return cells;
     }
 
-    private static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result)
+    private static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result, LevelMeasures measures)
     {
         var stats = result.Statistics;
         var level = new LevelEntity
@@ -207,7 +308,16 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             P99Ms = OrZero(stats.P99Ms),
             P999Ms = OrZero(stats.P999Ms),
             MaxMs = OrZero(stats.MaxMs),
-            GeneratorCpuPercent = result.GeneratorCpuPercent,
+            GeneratorCpuPercent = measures.GeneratorCpuPercent,
+            Complete = !result.Cancelled,
+            PartialReason = result.Cancelled ? PartialReason(result.Plan, measures.Wall) : null,
+            SteadyStateReached = measures.Steady?.Reached,
+            SteadyStateWarmupSeconds = measures.Steady?.Elapsed.TotalSeconds,
+            SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
+            ServerCpuPercent = measures.ServerCpuPercent,
+            GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
+            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent),
+            GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
         };
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
         samples.AppendLevel(level, result.Samples);
@@ -232,5 +342,12 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             MeanMs = OrZero(stats.MeanMs),
         };
 
+    private static string PartialReason(LevelPlan plan, TimeSpan wall) => plan.Duration is { } duration
+        ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s of a {duration.TotalSeconds:0.#} s level (warm-up included)")
+        : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s, before its {plan.RequestsPerClient} requests per client");
+
     private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);
+
+    /// <summary>What the executor measured around one level, besides its samples.</summary>
+    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall);
 }

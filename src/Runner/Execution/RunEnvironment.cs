@@ -6,10 +6,20 @@ using Dashboard.Data.Runs;
 namespace Dashboard.Runner.Execution;
 
 /// <summary>
-/// Where a run was measured (DESIGN.md "measurement hygiene"): machine, OS, runtime, processor count and the
-/// versions of the assemblies on the measured path. Stored with the run as JSON. <see cref="RunnerProcess"/> names the
-/// runner process, so a run it leaves <c>Running</c> when killed is found and marked (<see cref="AbandonedRuns"/>).
+/// Where a run was measured (docs/statistics.md, "Environment"; BenchmarkDotNet prints the same in every report):
+/// machine, CPU model, cores on each side, memory, OS and kernel, runtimes (.NET, Java, Node), the versions of the
+/// assemblies and client libraries on the measured path, the commit and the topology. Stored with the run as JSON,
+/// served at <c>GET /api/runs/{id}/environment</c>. <see cref="RunnerProcess"/> names the runner process, so a run it
+/// leaves <c>Running</c> when killed is found and marked (<see cref="AbandonedRuns"/>).
 /// </summary>
+/// <param name="MachineName">The generator machine's name.</param>
+/// <param name="OsDescription">OS name and version.</param>
+/// <param name="OsArchitecture">e.g. <c>X64</c>.</param>
+/// <param name="Runtime">The runner's .NET runtime, e.g. <c>.NET 10.0.0</c>.</param>
+/// <param name="ProcessorCount">Cores the generator may use (CPU affinity honoured, e.g. under <c>taskset</c>).</param>
+/// <param name="TotalMemoryMb">Memory available to the runner, MB.</param>
+/// <param name="ServerGc">Whether the runner runs the server GC.</param>
+/// <param name="Versions">Assembly name → version of the runner's own and measured-path assemblies.</param>
 public sealed record RunEnvironment(
     string MachineName,
     string OsDescription,
@@ -33,7 +43,64 @@ public sealed record RunEnvironment(
     /// <summary>Where the host ran relative to the generator (docs/topologies.md): JSON <c>topology</c>; null in runs recorded before topologies.</summary>
     public Topologies.RunTopology? Topology { get; init; }
 
-    /// <summary>The environment of the current (load generator) process.</summary>
+
+    /// <summary>CPU model from <c>/proc/cpuinfo</c> (<c>model name</c>), or null where it cannot be read.</summary>
+    public string? CpuModel { get; init; }
+
+    /// <summary>Logical cores of the generator machine (all of them, whatever the affinity).</summary>
+    public int MachineCores { get; init; }
+
+    /// <summary>Cores the load generator may use (= <see cref="ProcessorCount"/>: the runner's CPU affinity; drivers inherit it).</summary>
+    public int GeneratorCores { get; init; }
+
+    /// <summary>Cores of the server machine as far as the runner knows: the machine's cores when the host is on this machine (its own affinity is not reported), else null.</summary>
+    public int? ServerCores { get; init; }
+
+    /// <summary>Total memory of the machine in MB (<c>/proc/meminfo</c> MemTotal), or null.</summary>
+    public long? MachineMemoryMb { get; init; }
+
+    /// <summary>Kernel release (<c>/proc/sys/kernel/osrelease</c>), or null.</summary>
+    public string? Kernel { get; init; }
+
+    /// <summary>First line of <c>java -version</c>, or null when no java is on the PATH.</summary>
+    public string? JavaVersion { get; init; }
+
+    /// <summary><c>node --version</c>, or null when no node is on the PATH.</summary>
+    public string? NodeVersion { get; init; }
+
+    /// <summary>Client libraries of the external drivers: node packages (name → version from their package.json) and java jars (file name → "jar"), by driver.</summary>
+    public IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> ClientLibraries { get; init; } = new Dictionary<string, IReadOnlyDictionary<string, string>>();
+
+    /// <summary>The runner's source commit (from its informational version's <c>+sha</c>), or null.</summary>
+    public string? Commit { get; init; }
+
+
+    /// <summary>The server's stack versions; null: the host does not report them yet (same build as the runner when same-machine).</summary>
+    public IReadOnlyDictionary<string, string>? ServerStacks { get; init; }
+
+    /// <summary>The environment of the current (load generator) process, with the topology towards <paramref name="host"/> (the scenario's host address) when given.</summary>
+    public static RunEnvironment Capture(Uri? host)
+    {
+        var basic = Capture();
+        var sameMachine = host is not null && (host.IsLoopback || string.Equals(host.Host, Environment.MachineName, StringComparison.OrdinalIgnoreCase));
+        var informational = basic.Versions.GetValueOrDefault("Runner");
+        var plus = informational?.IndexOf('+', StringComparison.Ordinal) ?? -1;
+        return basic with
+        {
+            CpuModel = ProcField("/proc/cpuinfo", "model name"),
+            MachineCores = CountProcLines("/proc/cpuinfo", "processor") is > 0 and var n ? n : Environment.ProcessorCount,
+            GeneratorCores = Environment.ProcessorCount,
+            ServerCores = sameMachine ? (CountProcLines("/proc/cpuinfo", "processor") is > 0 and var m ? m : Environment.ProcessorCount) : null,
+            MachineMemoryMb = ProcField("/proc/meminfo", "MemTotal") is { } mem && long.TryParse(mem.Split(' ', StringSplitOptions.RemoveEmptyEntries)[0], out var kb) ? kb / 1024 : null,
+            Kernel = ReadTrimmed("/proc/sys/kernel/osrelease"),
+            JavaVersion = FirstLineOf("java", "-version"),
+            NodeVersion = FirstLineOf("node", "--version"),
+            ClientLibraries = ClientLibrariesOfDrivers(),
+            Commit = plus >= 0 ? informational![(plus + 1)..] : null,
+        };
+    }
+
+    /// <summary>The environment of the current (load generator) process, without the topology and external tools (fast).</summary>
     public static RunEnvironment Capture()
     {
         var versions = AppDomain.CurrentDomain.GetAssemblies()
@@ -58,5 +125,90 @@ public sealed record RunEnvironment(
             RunnerProcess = ProcessIdentity.Current(),
             CpuClockMHz = Data.Claims.CpuClock.ReadProcCpuinfo()?.MHz,
         };
+    }
+
+    private static string? ReadTrimmed(string path)
+    {
+        try
+        {
+            return File.Exists(path) ? File.ReadAllText(path).Trim() : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    private static string? ProcField(string path, string key) =>
+        ReadTrimmed(path)?.Split('\n').Select(l => l.Split(':', 2)).FirstOrDefault(p => p.Length == 2 && p[0].Trim() == key)?[1].Trim();
+
+    private static int CountProcLines(string path, string key) =>
+        ReadTrimmed(path)?.Split('\n').Count(l => l.Split(':', 2) is [var k, _] && k.Trim() == key) ?? 0;
+
+    // First line of a tool's version output (java prints it on stderr), or null when the tool is missing or hangs (5 s).
+    private static string? FirstLineOf(string tool, string argument)
+    {
+        try
+        {
+            using var process = new System.Diagnostics.Process
+            {
+                StartInfo = new System.Diagnostics.ProcessStartInfo(tool, argument) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false },
+            };
+            process.Start();
+            var stdout = process.StandardOutput.ReadToEndAsync();
+            var stderr = process.StandardError.ReadToEndAsync();
+            if (!process.WaitForExit(5000))
+            {
+                process.Kill(entireProcessTree: true);
+                return null;
+            }
+
+            var text = stdout.Result.Length > 0 ? stdout.Result : stderr.Result;
+            return text.Split('\n', StringSplitOptions.RemoveEmptyEntries).FirstOrDefault()?.Trim();
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException or IOException)
+        {
+            return null;
+        }
+    }
+
+    private static Dictionary<string, IReadOnlyDictionary<string, string>> ClientLibrariesOfDrivers()
+    {
+        var result = new Dictionary<string, IReadOnlyDictionary<string, string>>(StringComparer.Ordinal);
+        var node = Clients.External.BuildInfo.NodeDriverDirectory;
+        var packageJson = Path.Combine(node, "package.json");
+        if (node.Length > 0 && File.Exists(packageJson))
+        {
+            try
+            {
+                using var manifest = System.Text.Json.JsonDocument.Parse(File.ReadAllText(packageJson));
+                var libraries = new Dictionary<string, string>(StringComparer.Ordinal);
+                if (manifest.RootElement.TryGetProperty("dependencies", out var dependencies))
+                {
+                    foreach (var dependency in dependencies.EnumerateObject())
+                    {
+                        var installed = Path.Combine(node, "node_modules", dependency.Name, "package.json");
+                        using var package = File.Exists(installed) ? System.Text.Json.JsonDocument.Parse(File.ReadAllText(installed)) : null;
+                        libraries[dependency.Name] = package?.RootElement.TryGetProperty("version", out var v) == true ? v.GetString() ?? "?" : dependency.Value.ToString();
+                    }
+                }
+
+                result["node"] = libraries;
+            }
+            catch (Exception e) when (e is IOException or System.Text.Json.JsonException or UnauthorizedAccessException)
+            {
+                // An unreadable manifest leaves the node libraries out; the run still records the rest.
+            }
+        }
+
+        var classPath = Path.Combine(AppContext.BaseDirectory, "drivers", "java", "classpath");
+        if (ReadTrimmed(classPath) is { Length: > 0 } jars)
+        {
+            result["java"] = jars.Split(':', StringSplitOptions.RemoveEmptyEntries)
+                .Select(Path.GetFileName).Where(f => !string.IsNullOrEmpty(f)).Distinct(StringComparer.Ordinal)
+                .ToDictionary(f => f!, _ => "jar", StringComparer.Ordinal);
+        }
+
+        return result;
     }
 }

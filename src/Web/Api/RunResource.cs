@@ -26,6 +26,9 @@ public sealed record RunResource(
     /// <summary>Per-level aggregates over repetitions as CSV.</summary>
     public string AggregatesCsv => $"/api/runs/{Id}/aggregates.csv";
 
+    /// <summary>Where the run was measured (JSON; <c>environment.json</c> for a download beside the CSVs).</summary>
+    public string Environment => $"/api/runs/{Id}/environment";
+
     /// <summary>Ranking tables (JSON).</summary>
     public string Rankings => $"/api/runs/{Id}/rankings";
 

@@ -29,13 +29,13 @@ public static class RunsApi
         runs.MapGet("/", ListAsync).WithName("ListRuns").WithSummary("The newest runs.");
         runs.MapGet("/{id:int}", GetAsync).WithName("GetRun").WithSummary("A run: status, progress, links.");
         runs.MapGet("/{id:int}/levels.csv", LevelsCsvAsync).WithName("GetRunLevelsCsv")
-            .WithSummary("One row per stored level (per repetition) as CSV, with the level's 95 % intervals over repetitions.")
+            .WithSummary("One row per stored level (per repetition) as CSV: complete flag, steady state, what bound it, 95 % intervals (from 3 repetitions) and CoV.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
         runs.MapGet("/{id:int}/aggregates.csv", AggregatesCsvAsync).WithName("GetRunAggregatesCsv")
-            .WithSummary("One row per variant × client × payload × clients over its repetitions (mean, 95 % interval) as CSV.")
+            .WithSummary("One row per variant × client × payload × clients over its repetitions (mean, CoV, 95 % interval from 3 repetitions; partial levels flagged) as CSV.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
         runs.MapGet("/{id:int}/rankings", RankingsAsync).WithName("GetRunRankings")
-            .WithSummary("Ranking tables like the thesis's Tables 9.1–9.4: per payload class and overall, by throughput and response time, from ?fromClients=20 on.");
+            .WithSummary("Ranking tables like the thesis's Tables 9.1–9.4: per payload class and overall, by throughput and response time, from ?fromClients=20 on; partial levels only with ?includePartial=true.");
         runs.MapGet("/{id:int}/samples.csv", SamplesCsvAsync).WithName("GetRunSamplesCsv").WithSummary("Every raw sample as CSV, streamed.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
         runs.MapDelete("/{id:int}", CancelAsync).WithName("CancelRun")
@@ -92,13 +92,14 @@ public static class RunsApi
             return NotFound(id);
         }
 
-        var aggregates = ResultsQueries.Aggregate(levels);
+        // Partial levels are exported, flagged (complete = false), never silently dropped.
+        var aggregates = ResultsQueries.Aggregate(levels, includePartial: true);
         return new CsvResult($"run-{id}-aggregates.csv", writer => ResultsCsv.WriteAggregatesAsync(writer, aggregates, cancellationToken));
     }
 
     private static async Task<Results<Ok<RankingsResource>, ProblemHttpResult>> RankingsAsync(
         int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts,
-        [FromQuery] int? fromClients, [FromQuery] bool? splitBySecurity, CancellationToken cancellationToken)
+        [FromQuery] int? fromClients, [FromQuery] bool? splitBySecurity, [FromQuery] bool? includePartial, CancellationToken cancellationToken)
     {
         var levels = await LevelsAsync(id, store, contexts, cancellationToken);
         if (levels is null)
@@ -107,7 +108,8 @@ public static class RunsApi
         }
 
         var options = new RankingOptions(FromClients: fromClients ?? new RankingOptions().FromClients, SplitBySecurity: splitBySecurity ?? true);
-        var tables = Rankings.Compute(ResultsQueries.Aggregate(levels), options);
+        // Partial levels (cut by a cancel, crash or failed driver) rank only when asked for (?includePartial=true).
+        var tables = Rankings.Compute(ResultsQueries.Aggregate(levels, includePartial ?? false), options);
         return TypedResults.Ok(new RankingsResource(id, options.FromClients, options.SplitBySecurity, tables));
     }
 

@@ -109,6 +109,7 @@ public static class DashboardExtensions
         app.MapRunsApi();
         app.MapPresetsApi();
         app.MapClaimsApi();
+        app.MapRunEnvironmentApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }

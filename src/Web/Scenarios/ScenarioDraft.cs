@@ -49,8 +49,14 @@ public sealed class ScenarioDraft
     /// <summary>Warm-up requests per client per level.</summary>
     public int Warmup { get; set; } = 5;
 
-    /// <summary>Repetitions of each level.</summary>
-    public int Repetitions { get; set; } = 1;
+    /// <summary>Repetitions of each level: 3 by default, the fewest for a confidence interval (docs/statistics.md).</summary>
+    public int Repetitions { get; set; } = 3;
+
+    /// <summary>Steady state before each level (docs/statistics.md), or null for off; kept from the document it was made from.</summary>
+    public SteadyStateSettings? SteadyState { get; set; }
+
+    /// <summary>A fresh client per repetition; kept from the document it was made from.</summary>
+    public bool FreshClientPerRepetition { get; set; }
 
     /// <summary>The credential profile the secure variants are called with (docs/security.md); kept from the document it was made from.</summary>
     public string CredentialProfile { get; set; } = Dashboard.Service.Contracts.Security.CredentialProfile.DefaultName;
@@ -82,6 +88,8 @@ public sealed class ScenarioDraft
             Topology = document.Topology,
             LinkRateMbps = document.LinkRateMbps,
             HostCores = document.HostCores,
+            SteadyState = document.SteadyState,
+            FreshClientPerRepetition = document.FreshClientPerRepetition,
         };
         draft.Variants.AddRange(document.Variants);
         draft.Clients.AddRange(document.Clients);
@@ -124,6 +132,8 @@ public sealed class ScenarioDraft
         Topology = Topology,
         LinkRateMbps = LinkRateMbps,
         HostCores = HostCores,
+        SteadyState = SteadyState,
+        FreshClientPerRepetition = FreshClientPerRepetition,
     };
 
     /// <summary>

@@ -155,6 +155,7 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
         {
             run.StartedUtc = runner.StartedUtc ?? run.StartedUtc;
             run.EnvironmentJson = runner.EnvironmentJson;
+            run.OrderSeed = runner.OrderSeed;
             run.CompletedLevels = runner.CompletedLevels;
             run.TotalLevels = runner.TotalLevels;
         }

@@ -95,7 +95,8 @@ public sealed class ResultsCsvTests : IDisposable
         Assert.StartsWith("variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent", lines[0], StringComparison.Ordinal);
         Assert.Equal(5, lines.Length);
         var first = Row(header, lines[1]);
-        var half = 4.302653 * 2 / Math.Sqrt(3);
+        // Log-scale interval (docs/statistics.md): mean · e^(∓t·SE/mean), t(0.975, 2) = 4.302653, SE = 2/√3.
+        var se = 2 / Math.Sqrt(3);
         Assert.Equal("IceSsl", first["variant"]);
         Assert.Equal("10", first["throughput_rps"]);
         Assert.Equal("Transport", first["security_mode"]);
@@ -103,10 +104,12 @@ public sealed class ResultsCsvTests : IDisposable
         Assert.Equal("2", first["wrong_replies"]);
         Assert.Equal("100.5", first["mean_request_bytes"]);
         Assert.Equal("", first["mean_response_bytes"]);
-        Assert.Equal(12 - half, double.Parse(first["throughput_ci95_low"], CultureInfo.InvariantCulture), 1e-5);
-        Assert.Equal(12 + half, double.Parse(first["throughput_ci95_high"], CultureInfo.InvariantCulture), 1e-5);
-        Assert.Equal(4 - half, double.Parse(first["mean_ms_ci95_low"], CultureInfo.InvariantCulture), 1e-5);
-        Assert.Equal(4 + half, double.Parse(first["mean_ms_ci95_high"], CultureInfo.InvariantCulture), 1e-5);
+        Assert.Equal(12 * Math.Exp(-4.302653 * se / 12), double.Parse(first["throughput_ci95_low"], CultureInfo.InvariantCulture), 1e-4);
+        Assert.Equal(12 * Math.Exp(4.302653 * se / 12), double.Parse(first["throughput_ci95_high"], CultureInfo.InvariantCulture), 1e-4);
+        Assert.Equal(4 * Math.Exp(-4.302653 * se / 4), double.Parse(first["mean_ms_ci95_low"], CultureInfo.InvariantCulture), 1e-4);
+        Assert.Equal(4 * Math.Exp(4.302653 * se / 4), double.Parse(first["mean_ms_ci95_high"], CultureInfo.InvariantCulture), 1e-4);
+        Assert.Equal("true", first["complete"]);
+        Assert.Equal(2.0 / 12, double.Parse(first["throughput_cov"], CultureInfo.InvariantCulture), 1e-12);
         Assert.Equal(first["throughput_ci95_low"], Row(header, lines[3])["throughput_ci95_low"]);
 
         var single = Row(header, lines[4]);
@@ -142,7 +145,9 @@ public sealed class ResultsCsvTests : IDisposable
         Assert.Equal("4", row["mean_ms"]);
         Assert.Equal("8", row["p90_ms"]);
         Assert.Equal("true", row["is_secure"]);
-        Assert.Equal(12 + (4.302653 * 2 / Math.Sqrt(3)), double.Parse(row["throughput_ci95_high"], CultureInfo.InvariantCulture), 1e-5);
+        Assert.Equal(12 * Math.Exp(4.302653 * 2 / Math.Sqrt(3) / 12), double.Parse(row["throughput_ci95_high"], CultureInfo.InvariantCulture), 1e-4);
+        Assert.Equal("true", row["complete"]);
+        Assert.Equal("0", row["partial_repetitions"]);
     }
 
     [Fact]

@@ -51,9 +51,11 @@ public sealed class ResultsQueriesTests : IDisposable
         var ice = aggregates[1];
         Assert.Equal(3, ice.Repetitions);
         Assert.Equal(12, ice.ThroughputRps.Mean, 12);
-        Assert.Equal(12 - (4.302653 * 2 / Math.Sqrt(3)), ice.ThroughputRps.Low95, 1e-5);
+        // Log-scale interval (docs/statistics.md): mean · e^(∓t·SE/mean), t(0.975, 2) = 4.302653 (NIST table 4.303), SE = 2/√3.
+        Assert.Equal(12 * Math.Exp(-4.302653 * 2 / Math.Sqrt(3) / 12), ice.ThroughputRps.Low95, 1e-4);
         Assert.Equal(4, ice.MeanMs.Mean, 12);
-        Assert.Equal(4 + (4.302653 * 2 / Math.Sqrt(3)), ice.MeanMs.High95, 1e-5);
+        Assert.Equal(4 * Math.Exp(4.302653 * 2 / Math.Sqrt(3) / 4), ice.MeanMs.High95, 1e-4);
+        Assert.Equal(2.0 / 12, ice.ThroughputRps.CoefficientOfVariation!.Value, 1e-12);
         Assert.Equal(8, ice.P90Ms, 12);
         Assert.Equal(20, ice.MaxMs, 12);
         Assert.Equal(3000, ice.Requests);

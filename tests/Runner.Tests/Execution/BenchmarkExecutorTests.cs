@@ -76,6 +76,85 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.InRange(levels[1].Requests, 1, 2 * 999);
         Assert.Equal(1000 + levels[1].Requests, await db.Samples.CountAsync());
         Assert.Equal(RunStatus.Cancelled, (await db.Runs.SingleAsync()).Status);
+        // The cut level is stored as partial, its samples kept; aggregates leave it out unless asked for.
+        Assert.True(levels[0].Complete);
+        Assert.False(levels[1].Complete);
+        Assert.StartsWith("cancelled after ", levels[1].PartialReason, StringComparison.Ordinal);
+        Assert.Equal([1], Dashboard.Data.Results.ResultsQueries.Aggregate(levels).Select(a => a.Clients));
+        Assert.False(Dashboard.Data.Results.ResultsQueries.Aggregate(levels, includePartial: true).Single(a => a.Clients == 2).Complete);
+    }
+
+    [Fact]
+    public async Task RunAsync_ThreeRepetitions_EachRunsEveryCellOnceInTheOrderOfTheRecordedSeed()
+    {
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson", "AspNetH2BinXml"], Payloads = ["Int", "String500"], Repetitions = 3 };
+        var events = new List<ProgressEvent>();
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), events.Add) { OrderSeed = 12345 };
+
+        var run = await executor.RunAsync(scenario, Endpoints, CancellationToken.None);
+
+        Assert.Equal(12345, run.OrderSeed);
+        var levels = events.Where(e => e.Event == "level-completed").ToList();
+        Assert.Equal(12, levels.Count);
+        // Repetition r runs every cell once before repetition r + 1 starts (interleaved).
+        Assert.Equal([.. Enumerable.Repeat(1, 4), .. Enumerable.Repeat(2, 4), .. Enumerable.Repeat(3, 4)], levels.Select(e => e.Repetition!.Value));
+        var seen = levels.Select(e => $"{e.Variant}|{e.Payload}").ToList();
+        string[] cells = ["AspNetHttpJson|Int", "AspNetHttpJson|String500", "AspNetH2BinXml|Int", "AspNetH2BinXml|String500"];
+        var expected = CellOrder.ForRepetitions(cells, 3, 12345).SelectMany(o => o).ToList();
+        Assert.Equal(expected, seen);
+        Assert.All(seen.Chunk(4), r => Assert.Equal(cells.Order(), r.Order()));
+        using var db = ResultsDatabase.Open(DatabasePath);
+        Assert.Equal(12345, (await db.Runs.SingleAsync()).OrderSeed);
+    }
+
+    [Fact]
+    public async Task RunAsync_SteadyStateReachable_WarmsUpAndRecordsReachedAndLength()
+    {
+        // A steady fake client (1 ms per call): three 200 ms windows agree within 50 %.
+        var steady = new SteadyStateSettings(3, 0.5, TimeSpan.FromMilliseconds(200), TimeSpan.FromSeconds(10));
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson"], SteadyState = steady };
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(1)), _ => { });
+
+        await executor.RunAsync(scenario, Endpoints, CancellationToken.None);
+
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var level = await db.Levels.SingleAsync();
+        Assert.True(level.SteadyStateReached);
+        Assert.InRange(level.SteadyStateWarmupSeconds!.Value, 0.6, 10);
+        Assert.InRange(level.SteadyStateCoefficientOfVariation!.Value, 0, 0.5);
+        Assert.True(level.Complete);
+    }
+
+    [Fact]
+    public async Task RunAsync_SteadyStateNotReachedInTime_MeasuresAndFlagsTheLevel()
+    {
+        // A threshold no real throughput meets (CoV ≤ 0.0001 %) within 600 ms.
+        var steady = new SteadyStateSettings(3, 0.000001, TimeSpan.FromMilliseconds(100), TimeSpan.FromMilliseconds(600));
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson"], SteadyState = steady };
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(1)), _ => { });
+
+        await executor.RunAsync(scenario, Endpoints, CancellationToken.None);
+
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var level = await db.Levels.SingleAsync();
+        Assert.False(level.SteadyStateReached);
+        Assert.InRange(level.SteadyStateWarmupSeconds!.Value, 0.6, 30);
+        Assert.Equal(5, level.Requests);
+        Assert.False(Dashboard.Data.Results.ResultsQueries.Aggregate([level]).Single().SteadyStateReached);
+    }
+
+    [Fact]
+    public async Task RunAsync_FreshClientPerRepetition_OpensOneSessionPerRepetition()
+    {
+        var driver = new CountingDriver();
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([driver]), _ => { });
+
+        await executor.RunAsync(Scenario() with { Variants = ["AspNetHttpJson"], Repetitions = 3, FreshClientPerRepetition = true }, Endpoints, CancellationToken.None);
+        var fresh = driver.Opened;
+        await executor.RunAsync(Scenario() with { Variants = ["AspNetHttpJson"], Repetitions = 3 }, Endpoints, CancellationToken.None);
+
+        Assert.Equal(3, fresh);
+        Assert.Equal(4, driver.Opened);
     }
 
     [Fact]
@@ -164,6 +243,22 @@ public sealed class BenchmarkExecutorTests : IDisposable
     };
 
     private static ClientDriverRegistry Registry(TimeSpan delay) => new([new FakeDriver(delay)]);
+
+    /// <summary>Counts the cells it opens; its clients answer at once.</summary>
+    private sealed class CountingDriver : InProcessClientDriver
+    {
+        private readonly FakeDriver _inner = new(TimeSpan.Zero);
+
+        public int Opened { get; private set; }
+
+        public override string ClientId => "dotnet";
+
+        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null)
+        {
+            Opened++;
+            return _inner.CreateFactory(endpoint, payload, security);
+        }
+    }
 
     /// <summary>Stands in for the dotnet driver: every call takes <c>delay</c> and succeeds.</summary>
     private sealed class FakeDriver(TimeSpan delay, Func<HostEndpoint, bool>? openFails = null, SampleOutcome outcome = SampleOutcome.Success) : InProcessClientDriver

@@ -141,9 +141,11 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
         var ice = Row(header, lines.Single(l => l.StartsWith("IceTcp,java,Int,20,", StringComparison.Ordinal) && l.Split(',')[13] == "0"));
         Assert.Equal("None", ice["security_mode"]);
         Assert.Equal("Small", ice["payload_class"]);
-        // Throughputs 100, 110, 120: mean 110, s = 10, half-width t(0.975, 2) · 10 / √3 = 24.8414.
-        Assert.Equal(110 - 24.8414, double.Parse(ice["throughput_ci95_low"], System.Globalization.CultureInfo.InvariantCulture), 1e-3);
-        Assert.Equal(110 + 24.8414, double.Parse(ice["throughput_ci95_high"], System.Globalization.CultureInfo.InvariantCulture), 1e-3);
+        // Throughputs 100, 110, 120: mean 110, s = 10; log-scale interval 110 · e^(∓h), h = t(0.975, 2) · (10/√3) / 110 = 0.225831.
+        Assert.Equal(110 * Math.Exp(-0.225831), double.Parse(ice["throughput_ci95_low"], System.Globalization.CultureInfo.InvariantCulture), 1e-3);
+        Assert.Equal(110 * Math.Exp(0.225831), double.Parse(ice["throughput_ci95_high"], System.Globalization.CultureInfo.InvariantCulture), 1e-3);
+        Assert.Equal("true", ice["complete"]);
+        Assert.Equal(10.0 / 110, double.Parse(ice["throughput_cov"], System.Globalization.CultureInfo.InvariantCulture), 1e-9);
     }
 
     [Fact]
@@ -189,6 +191,68 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
             .GetProperty("entries")[0];
         Assert.Equal("IceTcp", first.GetProperty("variant").GetString());
         Assert.Equal(1, first.GetProperty("rank").GetInt32());
+    }
+
+    [Fact]
+    public async Task Csv_PartialLevel_FlaggedInBothCsvsAndLeftOutOfRankings()
+    {
+        var id = await SeedRepeatedRunAsync();
+        await using (var db = App.OpenDatabase())
+        {
+            var start = DateTime.UtcNow.AddMinutes(-1);
+            db.Levels.Add(new LevelEntity
+            {
+                RunId = id, Variant = "IceTcp", Client = "java", Payload = "Int", Repetition = 1, Clients = 50, StartedUtc = start, EndedUtc = start.AddSeconds(6.5),
+                Requests = 100, ThroughputRps = 9_999, MeanMs = 1, P50Ms = 1, P90Ms = 1, P99Ms = 1, P999Ms = 1, MaxMs = 1,
+                Complete = false, PartialReason = "cancelled after 6.5 s of a 8 s level (warm-up included)",
+            });
+            await db.SaveChangesAsync();
+        }
+
+        var levels = (await App.Http.GetStringAsync($"/api/runs/{id}/levels.csv")).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var aggregates = (await App.Http.GetStringAsync($"/api/runs/{id}/aggregates.csv")).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var rankings = await App.Http.GetStringAsync($"/api/runs/{id}/rankings?fromClients=50");
+        var withPartial = await App.Http.GetStringAsync($"/api/runs/{id}/rankings?fromClients=50&includePartial=true");
+
+        var level = Row(levels[0].Split(','), levels.Single(l => l.StartsWith("IceTcp,java,Int,50,", StringComparison.Ordinal)));
+        Assert.Equal("false", level["complete"]);
+        Assert.Equal("cancelled after 6.5 s of a 8 s level (warm-up included)", level["partial_reason"]);
+        var aggregate = Row(aggregates[0].Split(','), aggregates.Single(l => l.StartsWith("IceTcp,java,Int,50,", StringComparison.Ordinal)));
+        Assert.Equal("false", aggregate["complete"]);
+        Assert.Equal("1", aggregate["partial_repetitions"]);
+        Assert.DoesNotContain("IceTcp", rankings, StringComparison.Ordinal);
+        Assert.Contains("IceTcp", withPartial, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Environment_RecordedRun_ReturnsItsJsonAndAFileBesideTheCsvs()
+    {
+        const string environment = """{"machineName":"m","runtime":".NET 10.0.0","cpuModel":"Intel Xeon","generatorCores":1,"topology":"same-machine"}""";
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 1, samplesPerLevel: 1, environmentJson: environment);
+
+        var json = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/environment");
+        using var file = await App.Http.GetAsync($"/api/runs/{id}/environment.json");
+        var run = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}");
+
+        Assert.Equal("Intel Xeon", json.GetProperty("cpuModel").GetString());
+        Assert.Equal("same-machine", json.GetProperty("topology").GetString());
+        Assert.Equal(HttpStatusCode.OK, file.StatusCode);
+        Assert.Equal($"run-{id}-environment.json", file.Content.Headers.ContentDisposition?.FileName?.Trim('"'));
+        Assert.Equal(environment, await file.Content.ReadAsStringAsync());
+        Assert.Equal($"/api/runs/{id}/environment", run.GetProperty("environment").GetString());
+    }
+
+    [Fact]
+    public async Task Environment_RunWithoutOne_Returns404Problem()
+    {
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 0, samplesPerLevel: 0);
+
+        using var response = await App.Http.GetAsync($"/api/runs/{id}/environment");
+        using var unknown = await App.Http.GetAsync("/api/runs/987654/environment");
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        Assert.Contains("no recorded environment", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.NotFound, unknown.StatusCode);
     }
 
     [Fact]

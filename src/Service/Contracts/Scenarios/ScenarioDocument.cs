@@ -33,8 +33,24 @@ public sealed record ScenarioDocument
     /// <summary>Warm-up requests each client sends before measuring, per level: recorded, flagged, excluded from aggregates.</summary>
     public int Warmup { get; init; } = 5;
 
-    /// <summary>How many times each level is run (for confidence intervals).</summary>
+    /// <summary>
+    /// How many times each level is run. Repetition r runs every cell once, the cells in a random order drawn from the
+    /// run's recorded seed (docs/statistics.md). Confidence intervals need at least 3; presets use 3 or more.
+    /// </summary>
     public int Repetitions { get; init; } = 1;
+
+    /// <summary>
+    /// Steady state before measuring each level: null (JSON <c>"off"</c> or absent) for only the <see cref="Warmup"/>
+    /// requests, else the CoV rule of <see cref="SteadyStateSettings"/> (JSON <c>"defaults"</c> or an object).
+    /// </summary>
+    public SteadyStateSettings? SteadyState { get; init; }
+
+    /// <summary>
+    /// True: each repetition of a cell opens a fresh client (a new driver process for java and node, new clients for
+    /// dotnet), so JIT and connection state do not carry over between repetitions (Georges et al. 2007: several
+    /// invocations). False (default): a cell's client stays open for all its repetitions.
+    /// </summary>
+    public bool FreshClientPerRepetition { get; init; }
 
     /// <summary>
     /// The credential profile (docs/security.md) whose user name and password the Basic and UsernameToken variants are

@@ -113,6 +113,14 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s).Custom(CheckOnMachineOnly);
         RuleFor(s => s.Repetitions).InclusiveBetween(1, 100)
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
+        RuleFor(s => s.SteadyState!.Windows).InclusiveBetween(2, 100).When(s => s.SteadyState is not null)
+            .WithMessage(s => $"{s.SteadyState!.Windows} is out of range; 2..100 windows").OverridePropertyName("steadyState.windows");
+        RuleFor(s => s.SteadyState!.MaxCoefficientOfVariation).Must(c => c > 0 && c <= 1).When(s => s.SteadyState is not null)
+            .WithMessage(s => $"{s.SteadyState!.MaxCoefficientOfVariation} is out of range; a fraction more than 0 and at most 1 (0.02 = 2 %)").OverridePropertyName("steadyState.maxCov");
+        RuleFor(s => s.SteadyState!.Window).Must(w => w >= TimeSpan.FromMilliseconds(100) && w <= TimeSpan.FromMinutes(1)).When(s => s.SteadyState is not null)
+            .WithMessage(s => $"{s.SteadyState!.Window} is out of range; 00:00:00.1..00:01:00").OverridePropertyName("steadyState.window");
+        RuleFor(s => s.SteadyState!).Must(s => s.MaxWarmup >= s.Window * s.Windows && s.MaxWarmup <= TimeSpan.FromMinutes(10)).When(s => s.SteadyState is not null)
+            .WithMessage(s => $"{s.SteadyState!.MaxWarmup} is out of range; at least windows × window ({s.SteadyState!.Window * s.SteadyState!.Windows}) and at most 00:10:00").OverridePropertyName("steadyState.maxWarmup");
     }
 
     private static bool BeAnHttpAddress(string? host) =>

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# A/A benchmark (issue #24): the same cell as two "runs" A and B, interleaved PAIRS times (A B, B A, A B, …), each run a
+# fresh Release runner process against one Release host; prints per pair the throughput and p50 ratio B/A and, over the
+# pairs, the mean ratio with its 95 % interval (log scale, t(0.975, n − 1)) and the CoV of the single runs. Done twice:
+# without steady-state warm-up (only the warm-up requests) and with it (steadyState thresholds below).
+# The goal is a ratio of 1.00 ± 0.02. Run from the repository's root on an otherwise idle machine:
+#   bench/aa.sh                       AA_PAIRS (8), AA_DURATION (00:00:03), AA_CLIENTS (20), AA_VARIANT (AspNetHttpJson)
+#   AA_CONTROL_PORT (6490) and AA_PORT_BASE (6400): the host's control API and its variants' ports (host_port_args).
+set -euo pipefail
+source bench/lib.sh
+pairs=${AA_PAIRS:-8}
+duration=${AA_DURATION:-00:00:03}
+clients=${AA_CLIENTS:-20}
+variant=${AA_VARIANT:-AspNetHttpJson}
+control=${AA_CONTROL_PORT:-6490}
+base=${AA_PORT_BASE:-6400}
+config=${AA_CONFIG:-Release}
+work=$(mktemp -d "${TMPDIR:-/tmp}/aa-XXXXXX")
+mkdir -p "$work/sockets" "$work/data"
+mapfile -t ports < <(host_port_args "$base")
+"src/Service/Host/bin/$config/net10.0/Dashboard.Service.Host" --urls "http://127.0.0.1:$control" "${ports[@]}" \
+  --ServiceHost:SocketDirectory="$work/sockets" --ServiceHost:DataDirectory="$work/data" --Jvm:Enabled=false > "$work/host.log" 2>&1 &
+host=$!
+trap 'kill -TERM $host; wait $host 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$control/healthz" 2>/dev/null | grep -q '"aspnet":"up"' && break; sleep 0.5; done
+
+# One run: throughput (req/s) and p50 (ms) of its single level, from the runner's levels CSV.
+run_once() {
+  local steady=$1
+  cat > "$work/s.json" <<JSON
+{"name": "A/A", "host": "http://127.0.0.1:$control", "variants": ["$variant"], "clients": ["dotnet"], "payloads": ["Int"],
+ "levels": [$clients], "duration": "$duration", "warmup": 50$steady}
+JSON
+  "src/Runner/bin/$config/net10.0/Dashboard.Runner" run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
+  rm -f "$work/r.db"*
+  # levels CSV: throughput_rps is column 7, p50_ms column 9.
+  tail -1 "$work/l.csv" | cut -d, -f7,9
+}
+
+summarize() {
+  python3 - "$1" <<'PY'
+import math, statistics as st, sys
+rows = [tuple(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+# t(0.975, ν) from the NIST/SEMATECH e-Handbook §1.3.6.7.2 table, for the pair counts used here.
+T = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228, 11: 2.201, 15: 2.131}
+def estimate(values):
+    n = len(values); m = st.mean(values); s = st.stdev(values)
+    h = T[n - 1] * (s / math.sqrt(n)) / m
+    return m, m * math.exp(-h), m * math.exp(h), s / m
+for name, i in (("throughput", 0), ("p50", 1)):
+    ratios = [b[i] / a[i] for a, b in ((r[0:2], r[2:4]) for r in rows)]
+    m, lo, hi, cov = estimate(ratios)
+    singles = [r[i] for r in rows] + [r[i + 2] for r in rows]
+    print(f"  {name} ratio B/A: mean {m:.3f}, 95 % interval [{lo:.3f}, {hi:.3f}] (log scale, n = {len(ratios)}); "
+          f"single runs: mean {st.mean(singles):.1f}, CoV {st.stdev(singles) / st.mean(singles) * 100:.1f} %, "
+          f"min {min(singles):.1f}, max {max(singles):.1f}")
+PY
+}
+
+for mode in off steady; do
+  steady=""
+  [ "$mode" = steady ] && steady=', "steadyState": {"windows": 5, "maxCov": 0.02, "window": "00:00:01", "maxWarmup": "00:00:10"}'
+  : > "$work/$mode.txt"
+  echo "steady state $mode: $pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client"
+  for p in $(seq 1 "$pairs"); do
+    if (( p % 2 )); then a=$(run_once "$steady"); b=$(run_once "$steady"); else b=$(run_once "$steady"); a=$(run_once "$steady"); fi
+    echo "${a/,/ } ${b/,/ }" >> "$work/$mode.txt"
+    echo "  pair $p: A ${a%,*} req/s p50 ${a#*,} ms, B ${b%,*} req/s p50 ${b#*,} ms"
+  done
+  summarize "$work/$mode.txt"
+done
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

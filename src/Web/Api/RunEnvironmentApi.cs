@@ -1,0 +1,71 @@
+using System.Text;
+using System.Text.Json;
+using Dashboard.Data;
+using Dashboard.Web.Storage;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Web.Api;
+
+/// <summary>
+/// <c>GET /api/runs/{id}/environment</c> (JSON) and <c>/api/runs/{id}/environment.json</c> (the same as a download, beside
+/// the CSVs): where a run was measured — CPU model, cores on each side, memory, OS, kernel, runtimes, the versions of
+/// every stack and client library, commit and topology (docs/statistics.md, "Environment").
+/// </summary>
+public static class RunEnvironmentApi
+{
+    /// <summary>Maps the two routes under <c>/api/runs</c>.</summary>
+    public static IEndpointRouteBuilder MapRunEnvironmentApi(this IEndpointRouteBuilder app)
+    {
+        var runs = app.MapGroup("/api/runs").WithTags("Runs");
+        runs.MapGet("/{id:int}/environment", (int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct) =>
+                EnvironmentAsync(id, store, contexts, download: false, ct))
+            .WithName("GetRunEnvironment")
+            .WithSummary("Where the run was measured: CPU model, cores each side, memory, OS, kernel, runtimes, stack and client versions, commit, topology; 404 while not known.")
+            .Produces(StatusCodes.Status200OK, contentType: "application/json");
+        runs.MapGet("/{id:int}/environment.json", (int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct) =>
+                EnvironmentAsync(id, store, contexts, download: true, ct))
+            .WithName("GetRunEnvironmentFile")
+            .WithSummary("The run's environment as a file download, beside levels.csv and aggregates.csv.")
+            .Produces(StatusCodes.Status200OK, contentType: "application/json");
+        return app;
+    }
+
+    private static async Task<IResult> EnvironmentAsync(int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, bool download, CancellationToken cancellationToken)
+    {
+        if (await store.FindAsync(id, cancellationToken) is null)
+        {
+            return TypedResults.Problem(title: "No such run", detail: $"no run has id {id}", statusCode: StatusCodes.Status404NotFound);
+        }
+
+        // While the runner runs, its own row holds the environment; the dashboard's row holds the link to the runner.
+        var ids = store.DataRunIds(id).Reverse().ToArray();
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var rows = await db.Runs.AsNoTracking().Where(r => ids.Contains(r.Id)).Select(r => new { r.Id, r.EnvironmentJson }).ToListAsync(cancellationToken);
+        var json = ids.Select(i => rows.FirstOrDefault(r => r.Id == i)?.EnvironmentJson)
+            .FirstOrDefault(j => j is not null && RunnerLink.From(j) is null && IsObject(j));
+        if (json is null)
+        {
+            return TypedResults.Problem(
+                title: "Environment not known",
+                detail: $"run {id} has no recorded environment yet (queued, or stored before environments were recorded)",
+                statusCode: StatusCodes.Status404NotFound);
+        }
+
+        return download
+            ? TypedResults.File(Encoding.UTF8.GetBytes(json), "application/json", $"run-{id}-environment.json")
+            : TypedResults.Text(json, "application/json", Encoding.UTF8);
+    }
+
+    private static bool IsObject(string json)
+    {
+        try
+        {
+            using var document = JsonDocument.Parse(json);
+            return document.RootElement.ValueKind == JsonValueKind.Object;
+        }
+        catch (JsonException)
+        {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,84 @@
+using Dashboard.Service.Contracts.Scenarios;
+
+namespace Dashboard.Service.Tests.Contracts.Scenarios;
+
+public sealed class SteadyStateSettingsTests
+{
+    private const string Base = """
+        {
+          "name": "steady",
+          "host": "http://localhost:5090",
+          "variants": ["AspNetHttpJson"],
+          "clients": ["dotnet"],
+          "payloads": ["Int"],
+          "levels": [1],
+          "requestsPerClient": 20,
+          "repetitions": 3STEADY
+        }
+        """;
+
+    [Fact]
+    public void Parse_Absent_OffAndNoFreshClient()
+    {
+        var scenario = ScenarioLoader.Parse(Base.Replace("STEADY", "", StringComparison.Ordinal));
+
+        Assert.Null(scenario.SteadyState);
+        Assert.False(scenario.FreshClientPerRepetition);
+    }
+
+    [Fact]
+    public void Parse_Off_Null()
+    {
+        Assert.Null(ScenarioLoader.Parse(Base.Replace("STEADY", ", \"steadyState\": \"off\"", StringComparison.Ordinal)).SteadyState);
+    }
+
+    [Fact]
+    public void Parse_Defaults_FiveWindowsOfOneSecondTwoPercentThirtySeconds()
+    {
+        var scenario = ScenarioLoader.Parse(Base.Replace("STEADY", ", \"steadyState\": \"defaults\", \"freshClientPerRepetition\": true", StringComparison.Ordinal));
+
+        Assert.Equal(new SteadyStateSettings(5, 0.02, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(30)), scenario.SteadyState);
+        Assert.True(scenario.FreshClientPerRepetition);
+        Assert.Equal("CoV ≤ 2 % over 5 × 1 s windows, at most 30 s", scenario.SteadyState!.ToString());
+    }
+
+    [Fact]
+    public void Parse_Thresholds_MissingOnesFromTheDefaultsAndRoundTrips()
+    {
+        var scenario = ScenarioLoader.Parse(Base.Replace("STEADY", ", \"steadyState\": { \"windows\": 3, \"maxCov\": 0.05, \"window\": \"00:00:00.5\" }", StringComparison.Ordinal));
+
+        Assert.Equal(new SteadyStateSettings(3, 0.05, TimeSpan.FromMilliseconds(500), TimeSpan.FromSeconds(30)), scenario.SteadyState);
+        Assert.Equal(scenario.SteadyState, ScenarioLoader.Parse(ScenarioLoader.ToJson(scenario)).SteadyState);
+    }
+
+    [Theory]
+    [InlineData("\"sometimes\"", "steadyState")]
+    [InlineData("{ \"windows\": 1 }", "steadyState.windows")]
+    [InlineData("{ \"maxCov\": 0 }", "steadyState.maxCov")]
+    [InlineData("{ \"maxCov\": 2 }", "steadyState.maxCov")]
+    [InlineData("{ \"window\": \"00:00:00.01\" }", "steadyState.window")]
+    [InlineData("{ \"windows\": 10, \"maxWarmup\": \"00:00:05\" }", "steadyState.maxWarmup")]
+    [InlineData("{ \"k\": 5 }", "steadyState")]
+    public void Parse_BadSetting_IsRefusedNamingTheField(string value, string field)
+    {
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Base.Replace("STEADY", $", \"steadyState\": {value}", StringComparison.Ordinal)));
+
+        Assert.StartsWith(field, error.Field, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Fact]
+    public void Presets_Shipped_UseSteadyStateAndAtLeastThreeRepetitions()
+    {
+        var examples = Path.Combine(Dashboard.Tests.RealProcesses.RepositoryPaths.Root, "examples");
+        var presets = Directory.GetFiles(examples, "preset-*.json");
+
+        Assert.NotEmpty(presets);
+        Assert.All(presets, file =>
+        {
+            var scenario = ScenarioLoader.Load(file);
+            Assert.True(scenario.Repetitions >= 3, $"{file}: {scenario.Repetitions} repetitions");
+            Assert.NotNull(scenario.SteadyState);
+        });
+    }
+}

@@ -1,0 +1,121 @@
+using Bunit;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Results;
+using Dashboard.Web.Components.Shared;
+using MudBlazor.Services;
+
+// Folder Components/Shared mirrors the source; the namespace stops one level up (CA1716: "Shared" is a VB keyword).
+namespace Dashboard.Web.Tests.Components;
+
+/// <summary>The issue #24 components in bunit: level quality flags, the run's environment panel, a tested difference.</summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "Disposed by IAsyncLifetime.DisposeAsync: MudBlazor's services are only IAsyncDisposable.")]
+public sealed class RigorComponentsTests : IAsyncLifetime
+{
+    private readonly BunitContext _context = new();
+
+    public RigorComponentsTests()
+    {
+        _context.JSInterop.Mode = JSRuntimeMode.Loose;
+        _context.Services.AddMudServices();
+    }
+
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // MudBlazor's services are only IAsyncDisposable.
+    public async Task DisposeAsync() => await _context.DisposeAsync();
+
+    [Fact]
+    public void LevelQualityFlags_PartialGeneratorBoundTwoRepetitions_ShowsEachFlag()
+    {
+        var level = Aggregate([20158, 12494], complete: [true, false], bound: LevelBound.Generator, steady: false);
+
+        var flags = _context.Render<LevelQualityFlags>(p => p.Add(c => c.Level, level));
+
+        Assert.Contains("partial: 1 of 2 repetition(s) cut", flags.Find("[data-testid=flag-partial]").TextContent, StringComparison.Ordinal);
+        Assert.Contains("generator-bound", flags.Find("[data-testid=flag-bound]").TextContent, StringComparison.Ordinal);
+        Assert.Contains("measured before steady state (30 s warm-up)", flags.Find("[data-testid=flag-steady-state]").TextContent, StringComparison.Ordinal);
+        Assert.Contains("n = 2: at least 3 for an interval", flags.Find("[data-testid=flag-interval]").TextContent, StringComparison.Ordinal);
+        Assert.Contains("CoV", flags.Find("[data-testid=flag-cov]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void LevelQualityFlags_ThreeCompleteRepetitionsSteady_NoWarningFlags()
+    {
+        var level = Aggregate([1000, 1010, 990], complete: [true, true, true], bound: LevelBound.Neither, steady: true);
+
+        var flags = LevelQualityFlags.Flags(level);
+
+        Assert.DoesNotContain(flags, f => f.Kind is "partial" or "interval");
+        Assert.All(flags, f => Assert.Equal(LevelQualityFlags.FlagSeverity.Info, f.Severity));
+        Assert.Equal("CoV 1 %", Assert.Single(flags, f => f.Kind == "cov").Text);
+        Assert.Equal("steady state after 30 s", Assert.Single(flags, f => f.Kind == "steady-state").Text);
+    }
+
+    [Fact]
+    public void RunEnvironmentPanel_RecordedEnvironment_ShowsCpuCoresTopologyAndLibraries()
+    {
+        const string json = """
+            {"machineName":"m","osDescription":"Debian","osArchitecture":"X64","runtime":".NET 10.0.0","processorCount":1,"totalMemoryMb":100,
+             "serverGc":false,"versions":{"Runner":"1.0+abc"},"cpuModel":"Intel Xeon","machineCores":2,"generatorCores":1,"serverCores":2,
+             "machineMemoryMb":24000,"kernel":"6.1.0","javaVersion":"openjdk 21","nodeVersion":"v20.1.0",
+             "clientLibraries":{"node":{"soap":"1.1.0"},"java":{"jaxws-rt-4.0.2.jar":"jar"}},"commit":"abc","topology":"same-machine"}
+            """;
+
+        var panel = _context.Render<RunEnvironmentPanel>(p => p.Add(c => c.EnvironmentJson, json).Add(c => c.Expanded, true));
+
+        var text = panel.Find("[data-testid=run-environment]").TextContent;
+        Assert.Contains("Intel Xeon", text, StringComparison.Ordinal);
+        Assert.Contains("Cores the generator may use", text, StringComparison.Ordinal);
+        Assert.Contains("same-machine", text, StringComparison.Ordinal);
+        Assert.Contains("soap 1.1.0", text, StringComparison.Ordinal);
+        Assert.Contains("jaxws-rt-4.0.2.jar", text, StringComparison.Ordinal);
+        Assert.Contains(RunEnvironmentPanel.Rows(json), r => r == ("Kernel", "6.1.0"));
+    }
+
+    [Fact]
+    public void RunEnvironmentPanel_RunnerLinkOrNothing_SaysNotRecorded()
+    {
+        var panel = _context.Render<RunEnvironmentPanel>(p => p.Add(c => c.EnvironmentJson, """{"runnerRunId":3}"""));
+
+        Assert.Equal("Environment not recorded for this run.", panel.Find("[data-testid=run-environment-missing]").TextContent);
+    }
+
+    [Fact]
+    public void DifferenceBadge_OneRepetitionEachSide_SaysNoTest()
+    {
+        var test = Estimate.Test(Estimate.Of([1000]), Estimate.Of([1617]));
+
+        var badge = _context.Render<DifferenceBadge>(p => p.Add(c => c.Test, test));
+
+        Assert.Equal("+61.7 %, no test (n = 1 on a side)", badge.Find("[data-testid=difference]").TextContent.Trim());
+    }
+
+    [Fact]
+    public void DifferenceBadge_TestedDifference_ShowsEffectAndInterval()
+    {
+        var test = Estimate.Test(Estimate.Of([1000, 1010, 990]), Estimate.Of([2000, 2020, 1980]));
+
+        Assert.StartsWith("+100.0 % [+", DifferenceBadge.Text(test), StringComparison.Ordinal);
+        Assert.Contains("within noise", DifferenceBadge.Text(Estimate.Test(Estimate.Of([100, 110, 120]), Estimate.Of([105, 115, 125]))), StringComparison.Ordinal);
+    }
+
+    private static LevelAggregate Aggregate(double[] throughputs, bool[] complete, LevelBound bound, bool steady) =>
+        ResultsQueries.Aggregate(throughputs.Select((t, r) => new LevelEntity
+        {
+            Variant = "AspNetHttpJson",
+            Client = "dotnet",
+            Payload = "Int",
+            Clients = 20,
+            Repetition = r + 1,
+            Requests = 1000,
+            ThroughputRps = t,
+            MeanMs = 1000 / t,
+            P50Ms = 1000 / t,
+            Complete = complete[r],
+            Bound = bound,
+            SteadyStateReached = steady,
+            SteadyStateWarmupSeconds = 30,
+            GeneratorCpuMicrosPerRequest = 45,
+        }), includePartial: true).Single();
+}
