@@ -142,6 +142,11 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
                     $"the host does not serve '{scenario.Variants[v]}'; it serves {string.Join(", ", endpoints.Select(e => e.Name))}");
             for (var c = 0; c < scenario.Clients.Count; c++)
             {
+                if (!ScenarioCells.CanCall(scenario.Variants[v], scenario.Clients[c]))
+                {
+                    continue; // a pair the client cannot call is skipped (ScenarioCells); the validator refused the scenario if none works
+                }
+
                 IClientDriver driver;
                 try
                 {
