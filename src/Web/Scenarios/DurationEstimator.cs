@@ -27,8 +27,8 @@ public sealed record DurationFigure(TimeSpan Duration, DurationSource Source, Da
 
     /// <summary>A short wall time: seconds below 2 min, minutes below 2 h, hours with one decimal above.</summary>
     public static string Format(TimeSpan duration) =>
-        duration < TimeSpan.FromMinutes(2) ? FormattableString.Invariant($"{Math.Max(1, Math.Round(duration.TotalSeconds)):0} s")
-        : duration < TimeSpan.FromHours(2) ? FormattableString.Invariant($"{Math.Round(duration.TotalMinutes):0} min")
+        duration < TimeSpan.FromMinutes(2) ? FormattableString.Invariant($"{Math.Max(1, Math.Round(duration.TotalSeconds, MidpointRounding.AwayFromZero)):0} s")
+        : duration < TimeSpan.FromHours(2) ? FormattableString.Invariant($"{Math.Round(duration.TotalMinutes, MidpointRounding.AwayFromZero):0} min")
         : FormattableString.Invariant($"{duration.TotalHours:0.#} h");
 }
 
