@@ -30,6 +30,13 @@ public sealed partial class AppFrameTests(BrowserFixture fixture) : IClassFixtur
             var cut = await page.EvaluateAsync<string[]>(
                 "() => [...document.querySelectorAll('th')].filter(t => t.scrollWidth > t.clientWidth + 1).map(t => t.textContent.trim())");
             Assert.True(cut.Length == 0, $"/{path} at {width} px: table headers cut: {string.Join(", ", cut)}");
+            if (width >= 1280)
+            {
+                // At laptop widths and up every table fits its box: nothing to scroll sideways inside a grid either.
+                var scrolled = await page.EvaluateAsync<int>("() => [...document.querySelectorAll('.mud-table-container')].filter(c => c.scrollWidth > c.clientWidth + 1).length");
+                Assert.True(scrolled == 0, $"/{path} at {width} px: {scrolled} table(s) wider than their box");
+            }
+
             await Screenshots.SaveAsync(page, $"screenshot-{name}-{width}.png");
         }
     }
