@@ -117,11 +117,11 @@ public static class DashboardExtensions
         app.UseWhen(context => !IsApi(context.Request.Path),
             page => page.UseStatusCodePagesWithReExecute("/not-found", createScopeForStatusCodePages: true));
         app.UseWhen(context => IsApi(context.Request.Path), api => api.UseStatusCodePages());
-        // The top-level wwwroot only: package assets come from MapStaticAssets below (compressed); UseStaticFiles on the
-        // web root provider would serve them first, uncompressed.
-        app.UseStaticFiles(new StaticFileOptions { FileProvider = new PhysicalFileProvider(app.Environment.WebRootPath) });
         // Routing after the status code pages, so a re-executed 404 (/not-found) is routed to its page.
         app.UseRouting();
+        // After routing: the static file middleware serves only requests no endpoint matched, so package and framework
+        // assets go to MapStaticAssets below (compressed); this serves the top-level wwwroot (css/, js/, lib/plotly/).
+        app.UseStaticFiles(new StaticFileOptions { FileProvider = new PhysicalFileProvider(app.Environment.WebRootPath) });
         app.UseAntiforgery();
         // Package and framework assets (_content/MudBlazor/…, _framework/blazor.web.js) from the build's static web
         // assets manifest: compressed (gzip, and Brotli after publish) when the browser accepts it, with ETags.
