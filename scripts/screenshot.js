@@ -4,7 +4,8 @@
 const path = require('path');
 const fs = require('fs');
 const root = path.join(__dirname, '..', 'tests', 'Web.Tests', 'bin');
-const pkg = ['Release', 'Debug'].map(c => path.join(root, c, 'net10.0', '.playwright', 'package')).find(p => fs.existsSync(p));
+const pkg = ['Release', 'Debug'].map(c => path.join(root, c, 'net10.0', '.playwright', 'package')).find(p => fs.existsSync(p))
+  ?? [path.join(require('os').homedir(), '.nuget', 'packages', 'microsoft.playwright', '1.64.1', '.playwright', 'package')].find(p => fs.existsSync(p));
 if (!pkg) { console.error('build tests/Web.Tests first (dotnet build)'); process.exit(2); }
 const { chromium } = require(pkg);
 const [url, out, width = '1400', waitFor] = process.argv.slice(2);

@@ -253,6 +253,11 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
 
             for (var c = 0; c < scenario.Clients.Count; c++)
             {
+                if (!ScenarioCells.CanCall(scenario.Variants[v], scenario.Clients[c]))
+                {
+                    continue; // a pair the client cannot call is skipped (ScenarioCells); the validator refused the scenario if none works
+                }
+
                 IClientDriver driver;
                 try
                 {

@@ -2,11 +2,13 @@ using Dashboard.Data;
 using Dashboard.Web.Api;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Components;
+using Dashboard.Web.Components.Time;
 using Dashboard.Web.Hosts;
 using Dashboard.Web.Options;
 using Dashboard.Web.Runs;
 using Dashboard.Web.Scenarios;
 using Dashboard.Web.Storage;
+using Microsoft.Extensions.FileProviders;
 using Microsoft.Extensions.Options;
 using MudBlazor.Services;
 using Radzen;
@@ -44,6 +46,7 @@ public static class DashboardExtensions
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<RunnerRunMap>();
         builder.Services.AddSingleton<RunStore>();
+        builder.Services.AddSingleton<RunSummaries>();
         return builder;
     }
 
@@ -78,7 +81,14 @@ public static class DashboardExtensions
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddRazorComponents().AddInteractiveServerComponents();
-        builder.Services.AddMudServices();
+        // Snackbars at the bottom left, away from the New run page's action panel (right) and the app bar.
+        builder.Services.AddMudServices(config =>
+        {
+            config.SnackbarConfiguration.PositionClass = MudBlazor.Defaults.Classes.Position.BottomLeft;
+            config.SnackbarConfiguration.PreventDuplicates = true;
+            config.SnackbarConfiguration.VisibleStateDuration = 8000;
+        });
+        builder.Services.AddScoped<BrowserClock>();
         builder.Services.AddRadzenComponents();
         builder.Services.AddScoped<ChartInterop>();
         return builder;
@@ -102,9 +112,20 @@ public static class DashboardExtensions
             app.UseExceptionHandler("/Error", createScopeForErrors: true);
         }
 
-        app.UseStatusCodePages();
-        app.UseStaticFiles();
+        // An unknown address answers the app's own page (404 kept) rather than problem details JSON; the API keeps
+        // its problem details.
+        app.UseWhen(context => !IsApi(context.Request.Path),
+            page => page.UseStatusCodePagesWithReExecute("/not-found", createScopeForStatusCodePages: true));
+        app.UseWhen(context => IsApi(context.Request.Path), api => api.UseStatusCodePages());
+        // Routing after the status code pages, so a re-executed 404 (/not-found) is routed to its page.
+        app.UseRouting();
+        // After routing: the static file middleware serves only requests no endpoint matched, so package and framework
+        // assets go to MapStaticAssets below (compressed); this serves the top-level wwwroot (css/, js/, lib/plotly/).
+        app.UseStaticFiles(new StaticFileOptions { FileProvider = new PhysicalFileProvider(app.Environment.WebRootPath) });
         app.UseAntiforgery();
+        // Package and framework assets (_content/MudBlazor/…, _framework/blazor.web.js) from the build's static web
+        // assets manifest: compressed (gzip, and Brotli after publish) when the browser accepts it, with ETags.
+        app.MapStaticAssets();
         app.MapOpenApi();
         app.MapRunsApi();
         app.MapPresetsApi();
@@ -113,4 +134,7 @@ public static class DashboardExtensions
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }
+
+    private static bool IsApi(PathString path) =>
+        path.StartsWithSegments("/api", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/openapi", StringComparison.OrdinalIgnoreCase);
 }

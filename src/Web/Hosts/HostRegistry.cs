@@ -35,7 +35,7 @@ public sealed class HostRegistry
         }
     }
 
-    /// <summary>Raised after a host's status changed or a host was added.</summary>
+    /// <summary>Raised after a host's status changed or a host was added or removed.</summary>
     public event Action? Changed;
 
     /// <summary>The local host's address.</summary>
@@ -68,17 +68,40 @@ public sealed class HostRegistry
         return true;
     }
 
+    /// <summary>
+    /// Forgets the remote host at <paramref name="address"/> (and drops it from <c>hosts.json</c>); false with a reason
+    /// for the local host, which the dashboard starts itself, and for an address it does not know.
+    /// </summary>
+    public bool TryRemove(Uri address, out string? problem)
+    {
+        ArgumentNullException.ThrowIfNull(address);
+        var key = Normalize(address).AbsoluteUri;
+        if (key == LocalAddress.AbsoluteUri)
+        {
+            problem = "the local service host is started by the dashboard itself and cannot be removed (Dashboard:StartLocalHost, Dashboard:LocalHost:Address)";
+            return false;
+        }
+
+        if (!_hosts.TryRemove(key, out _))
+        {
+            problem = $"{address} is not a known host";
+            return false;
+        }
+
+        problem = null;
+        Save();
+        Changed?.Invoke();
+        return true;
+    }
+
     /// <summary>Records a poll result.</summary>
     public void Report(Uri address, HostHealth health, string? detail)
     {
         var key = Normalize(address).AbsoluteUri;
-        if (_hosts.TryGetValue(key, out var old))
+        // TryUpdate: a host removed while it was being polled stays removed.
+        if (_hosts.TryGetValue(key, out var old) && _hosts.TryUpdate(key, old with { Health = health, Detail = detail, CheckedUtc = DateTime.UtcNow }, old))
         {
-            _hosts[key] = old with { Health = health, Detail = detail, CheckedUtc = DateTime.UtcNow };
-            if (old.Health != health || old.Detail != detail)
-            {
-                Changed?.Invoke();
-            }
+            Changed?.Invoke(); // also when only the time of the check changed: pages show it
         }
     }
 

@@ -106,7 +106,7 @@ public sealed class ScenarioDraft
         {
             if (!int.TryParse(parts[i], NumberStyles.Integer, CultureInfo.InvariantCulture, out var level))
             {
-                return (levels, $"levels[{i}]: '{parts[i]}' is not a whole number of concurrent clients");
+                return (levels, $"{FieldLabel($"levels[{i}]")}: '{parts[i]}' is not a whole number of concurrent clients");
             }
 
             levels.Add(level);
@@ -137,8 +137,9 @@ public sealed class ScenarioDraft
     };
 
     /// <summary>
-    /// Every problem the scenario loader finds, keyed by top-level field (<c>levels</c> for <c>levels[2]</c>); each
-    /// message starts with the exact JSON field. Empty when the draft is valid.
+    /// Every problem the scenario loader finds, keyed by top-level JSON field (<c>levels</c> for <c>levels[2]</c>); each
+    /// message starts with the field as the page labels it ("Concurrency level 3: 0 is out of range; …"). Empty when
+    /// the draft is valid.
     /// </summary>
     public IReadOnlyDictionary<string, List<string>> Validate()
     {
@@ -158,16 +159,54 @@ public sealed class ScenarioDraft
             foreach (var (field, message) in e.Problems.Count > 0 ? e.Problems : [(e.Field, e.Message)])
             {
                 var key = TopLevel(field);
+                if (key == "levels" && levelsProblem is not null)
+                {
+                    continue; // the text did not parse; the loader saw only the entries before the bad one
+                }
+
                 if (!problems.TryGetValue(key, out var list))
                 {
                     problems[key] = list = [];
                 }
 
-                list.Add($"{field}: {message}");
+                list.Add($"{FieldLabel(field)}: {message}");
             }
         }
 
         return problems;
+    }
+
+    /// <summary>
+    /// A scenario field as the New run page labels it: <c>levels[2]</c> → "Concurrency level 3",
+    /// <c>requestsPerClient</c> → "Requests per client"; an unknown field is returned as is.
+    /// </summary>
+    public static string FieldLabel(string field)
+    {
+        ArgumentNullException.ThrowIfNull(field);
+        var top = TopLevel(field);
+        var index = field.Length > top.Length + 2 && field[top.Length] == '[' && int.TryParse(field.AsSpan(top.Length + 1, field.Length - top.Length - 2), NumberStyles.Integer, CultureInfo.InvariantCulture, out var i)
+            ? i + 1
+            : (int?)null;
+        return (top, index) switch
+        {
+            ("levels", { } n) => $"Concurrency level {n}",
+            ("levels", null) => "Concurrency levels",
+            ("variants", { } n) => $"Endpoint variant {n}",
+            ("variants", null) => "Endpoint variants",
+            ("clients", { } n) => $"Client technology {n}",
+            ("clients", null) => "Client technologies",
+            ("payloads", { } n) => $"Payload {n}",
+            ("payloads", null) => "Payloads",
+            ("name", _) => "Name",
+            ("host", _) => "Service host",
+            ("requestsPerClient", _) => "Requests per client",
+            ("duration", _) => "Measured time per level",
+            ("warmup", _) => "Warm-up requests per client",
+            ("repetitions", _) => "Repetitions",
+            ("credentialProfile", _) => "Credential profile",
+            ("scenario", _) => "Scenario",
+            _ => field,
+        };
     }
 
     private static string TopLevel(string field)

@@ -28,8 +28,11 @@ public sealed record ScenarioPreset(string FileName, string Json, ScenarioDocume
     /// <summary>True for a quick version (catalogue, or "quick" in the file name of an unknown file).</summary>
     public bool IsQuick => Info?.IsQuick ?? FileName.Contains("quick", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>Estimated wall time on the development machine, or null when unknown.</summary>
-    public TimeSpan? EstimatedDuration => Info?.EstimatedDuration;
+    /// <summary>
+    /// Wall time computed from the document with the default throughputs (<see cref="DurationEstimator"/>), or null when
+    /// the file did not parse. Pages show a measured or calibrated figure instead where this dashboard has one.
+    /// </summary>
+    public TimeSpan? EstimatedDuration => Document is null ? null : DurationEstimator.Default.Estimate(Document).Duration;
 
     /// <summary>The paired quick ↔ full file, or null.</summary>
     public string? PairedFileName => Info?.PairedFileName;
@@ -45,15 +48,16 @@ public sealed record ScenarioPreset(string FileName, string Json, ScenarioDocume
     public bool CanQueue => Scenario is not null;
 }
 
-/// <summary>One preset of DESIGN.md §9 with its quick and full files (one per part), for "queue with one click".</summary>
+/// <summary>One preset (one per source document) with its quick and full files (one per part), for "queue with one click".</summary>
 /// <param name="Number">1–6.</param>
 /// <param name="Title">Short title.</param>
-/// <param name="Source">Source document and section.</param>
+/// <param name="Document">The source document.</param>
+/// <param name="Source">Source document (title, author) and section.</param>
 /// <param name="Measures">What it measures.</param>
 /// <param name="RankingFromClients">The smallest concurrency level rankings should count.</param>
 /// <param name="Quick">The quick files, one per part (queue them all).</param>
 /// <param name="Full">The full files, one per part.</param>
-public sealed record PresetGroup(int Number, string Title, string Source, string Measures, int RankingFromClients,
+public sealed record PresetGroup(int Number, string Title, SourceDocument Document, string Source, string Measures, int RankingFromClients,
     IReadOnlyList<ScenarioPreset> Quick, IReadOnlyList<ScenarioPreset> Full)
 {
     /// <summary>Estimated wall time of every quick part, one after the other.</summary>
@@ -73,7 +77,7 @@ public sealed class ScenarioPresets(IOptions<DashboardOptions> options)
     public IReadOnlyList<ScenarioPreset> Load() => LoadFolder(options.Value.PresetsFolderPath);
 
     /// <summary>
-    /// The numbered presets of DESIGN.md §9 found in the presets folder, by number, each with its quick and full parts
+    /// The numbered presets found in the presets folder, by number, each with its quick and full parts
     /// in catalogue order. A preset whose files are all missing is left out.
     /// </summary>
     public IReadOnlyList<PresetGroup> Groups() => GroupsOf(Load());
@@ -91,7 +95,7 @@ public sealed class ScenarioPresets(IOptions<DashboardOptions> options)
             {
                 var info = g.First().Info!;
                 var parts = g.OrderBy(p => order[p.FileName]).ToList();
-                return new PresetGroup(g.Key, info.Title, info.Source, info.Measures, info.RankingFromClients,
+                return new PresetGroup(g.Key, info.Title, info.Document, info.Source, info.Measures, info.RankingFromClients,
                     [.. parts.Where(p => p.IsQuick)], [.. parts.Where(p => !p.IsQuick)]);
             })];
     }

@@ -150,24 +150,14 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
 
     private static void CheckCombinations(ScenarioDocument scenario, ValidationContext<ScenarioDocument> context)
     {
-        if (scenario.Clients is null || scenario.Variants is null)
+        // A mixed scenario runs every variant with every chosen client that can call it (ScenarioCells); it is refused
+        // only when no pair works. Unknown ids are reported at their own fields.
+        var cells = ScenarioCells.Of(scenario.Variants, scenario.Clients);
+        if (cells.Runnable.Count == 0 && cells.Skipped.Count > 0)
         {
-            return;
-        }
-
-        foreach (var client in ClientTechnology.All.Where(t => scenario.Clients.Contains(t.Id)))
-        {
-            var unsupported = scenario.Variants
-                .Select(v => v is not null && VariantCatalogue.TryGet(v, out var variant) ? variant : null)
-                .Where(v => v is not null && !client.Supports(v))
-                .Select(v => v!.Name)
-                .ToArray();
-            if (unsupported.Length > 0)
-            {
-                var reasons = string.Concat(unsupported.Select(v => client.RefusalOf(v) is { } why ? $" ({v}: {why})" : ""));
-                context.AddFailure("clients",
-                    $"client '{client.Id}' cannot call {string.Join(", ", unsupported)}{reasons}; it calls {string.Join(", ", client.Callable.Order(StringComparer.Ordinal))} (docs/driver-protocol.md, \"Client technologies\")");
-            }
+            var pairs = cells.Skipped.GroupBy(p => p.Client)
+                .Select(g => $"the {g.Key} client cannot call {string.Join(", ", g.Select(p => p.Variant))} ({g.First().Reason})");
+            context.AddFailure("clients", $"no chosen client can call any chosen variant: {string.Join("; ", pairs)}");
         }
     }
 }

@@ -1,19 +1,27 @@
 using Dashboard.Service.Contracts.Variants;
+using Dashboard.Web.Components.Time;
 using Dashboard.Web.Hosts;
 using Microsoft.AspNetCore.Components;
+using Microsoft.AspNetCore.Components.Web;
+using MudBlazor;
 
 namespace Dashboard.Web.Components.Pages;
 
-/// <summary>The known service hosts, their health, what each says at <c>GET /endpoints</c>; add a remote host.</summary>
+/// <summary>The known service hosts, their health and time of last check, what each lists at <c>GET /endpoints</c>; add or remove a remote host.</summary>
 public sealed partial class Hosts : IDisposable
 {
     [Inject] public required HostRegistry Registry { get; init; }
 
     [Inject] public required HostClient Client { get; init; }
 
-    [SupplyParameterFromQuery(Name = "address")] public string? Address { get; set; }
+    [Inject] public required BrowserClock Clock { get; init; }
 
-    private HostRegistry HostsList => Registry;
+    [Inject] public required IDialogService Dialogs { get; init; }
+
+    [Inject] public required ISnackbar Snackbar { get; init; }
+
+    /// <summary>The host whose endpoints are shown first (<c>?address=</c>); default the local one.</summary>
+    [SupplyParameterFromQuery(Name = "address")] public string? Address { get; set; }
 
     private string NewAddress { get; set; } = "";
 
@@ -29,6 +37,7 @@ public sealed partial class Hosts : IDisposable
     protected override async Task OnInitializedAsync()
     {
         Registry.Changed += OnChanged;
+        await Clock.LoadAsync();
         var first = Address is not null && Uri.TryCreate(Address, UriKind.Absolute, out var uri) ? uri : Registry.LocalAddress;
         await ShowEndpointsAsync(Registry.Find(first)?.Address ?? Registry.LocalAddress);
     }
@@ -43,6 +52,39 @@ public sealed partial class Hosts : IDisposable
         else
         {
             AddProblem = problem;
+        }
+    }
+
+    private void OnAddressKeyUp(KeyboardEventArgs e)
+    {
+        if (e.Key == "Enter")
+        {
+            Add();
+        }
+    }
+
+    private async Task RemoveAsync(Uri address)
+    {
+        var confirmed = await Dialogs.ShowMessageBoxAsync("Remove host",
+            $"Forget {address.Authority}? Its stored runs stay; scenarios that name it will not run until it is added again.",
+            yesText: "Remove", cancelText: "Keep");
+        if (confirmed != true)
+        {
+            return;
+        }
+
+        if (Registry.TryRemove(address, out var problem))
+        {
+            if (Selected == address)
+            {
+                Selected = null;
+            }
+
+            Snackbar.Add($"Removed {address.Authority}", Severity.Info);
+        }
+        else
+        {
+            Snackbar.Add(problem!, Severity.Error);
         }
     }
 

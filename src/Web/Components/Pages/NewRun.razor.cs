@@ -1,23 +1,30 @@
+using System.Globalization;
 using Dashboard.Service.Contracts.Clients;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;
+using Dashboard.Web.Components.Time;
 using Dashboard.Web.Hosts;
 using Dashboard.Web.Runs;
 using Dashboard.Web.Scenarios;
+using Dashboard.Web.Storage;
 using Microsoft.AspNetCore.Components;
-using Radzen;
+using MudBlazor;
 
 namespace Dashboard.Web.Components.Pages;
 
 /// <summary>
 /// The scenario editor: variants by stack and group (unavailable ones disabled with their reason), clients with the
-/// impossible client × variant pairs shown, payloads, levels, workload bound, warm-up and repetitions; validated by
-/// the scenario loader on every change, each error shown at its field; queue now or at a time.
+/// pairs that run and the ones skipped (<see cref="ScenarioCells"/>), payloads, levels, workload bound, warm-up and
+/// repetitions; validated on every change, each error shown at its field in the page's terms; a duration estimate, a
+/// warning when the chosen host is down; queue now or at a time in the browser's zone (stored in UTC).
 /// </summary>
-public sealed partial class NewRun
+public sealed partial class NewRun : IDisposable
 {
     private readonly HashSet<string> _touched = new(StringComparer.Ordinal);
+    private string? _presetFile;
+    private bool _busy;
+    private DurationEstimator _estimator = DurationEstimator.Default;
 
     [Inject] public required QueueService Queue { get; init; }
 
@@ -25,7 +32,11 @@ public sealed partial class NewRun
 
     [Inject] public required HostRegistry Hosts { get; init; }
 
-    [Inject] public required NotificationService Notifications { get; init; }
+    [Inject] public required RunSummaries Summaries { get; init; }
+
+    [Inject] public required BrowserClock Clock { get; init; }
+
+    [Inject] public required ISnackbar Snackbar { get; init; }
 
     [Inject] public required NavigationManager Navigation { get; init; }
 
@@ -51,7 +62,11 @@ public sealed partial class NewRun
 
     private bool Submitted { get; set; }
 
-    private DateTime? RunAt { get; set; }
+    private DateTime? RunDate { get; set; }
+
+    private TimeSpan? RunTime { get; set; }
+
+    private string? ScheduleProblem { get; set; }
 
     private string Json => ScenarioLoader.ToJson(Draft.ToDocument());
 
@@ -59,26 +74,70 @@ public sealed partial class NewRun
 
     private IEnumerable<ClientTechnology> ChosenClients => ClientTechnology.All.Where(c => Draft.Clients.Contains(c.Id));
 
+    private ScenarioCells Cells => ScenarioCells.Of(Draft.Variants, Draft.Clients);
+
+    private DurationFigure Estimate => _estimator.Estimate(Draft.ToDocument());
+
     private string Summary
     {
         get
         {
             var (levels, _) = Draft.ParseLevels();
-            var cells = ChosenVariants.Sum(v => ChosenClients.Count(c => c.Supports(v))) * Draft.Payloads.Count;
-            return $"{cells} cell(s) × {levels.Count} level(s) × {Draft.Repetitions} repetition(s) = {cells * levels.Count * Draft.Repetitions} level runs";
+            var cells = Cells.Runnable.Count * Draft.Payloads.Count;
+            var runs = cells * levels.Count * Math.Max(0, Draft.Repetitions);
+            return string.Create(CultureInfo.InvariantCulture,
+                $"{cells} {(cells == 1 ? "cell" : "cells")} (variant × client × payload) × {levels.Count} {(levels.Count == 1 ? "level" : "levels")} × {Draft.Repetitions} {(Draft.Repetitions == 1 ? "repetition" : "repetitions")} = {runs} level runs");
         }
     }
 
+    /// <summary>A warning when the chosen host is known to be down (or not known at all), else null.</summary>
+    private string? HostWarning
+    {
+        get
+        {
+            if (!Uri.TryCreate(Draft.Host?.Trim(), UriKind.Absolute, out var address))
+            {
+                return null;
+            }
+
+            var host = Hosts.Find(address);
+            return host switch
+            {
+                null => $"{address.Authority} is not a known host: it is checked only when the run starts. Add it under Hosts to see its health here.",
+                { Health: HostHealth.Down } => $"The host {address.Authority} is down" +
+                    (host.CheckedUtc is { } at ? $" (last check {Clock.TimeText(at)}" + (host.Detail is { } d ? $": {d})" : ")") : "") +
+                    ". A run queued now fails unless it comes back first.",
+                _ => null,
+            };
+        }
+    }
+
+    private string? ScheduleText =>
+        RunDate is { } date && RunTime is { } time
+            ? string.Create(CultureInfo.InvariantCulture, $"{date.Date.Add(time):yyyy-MM-dd HH:mm} in your time")
+            : null;
+
     /// <inheritdoc />
-    protected override void OnInitialized()
+    protected override async Task OnInitializedAsync()
     {
         Presets = PresetSource.Load();
         Draft.Host = Hosts.LocalAddress.GetLeftPart(UriPartial.Authority);
+        Hosts.Changed += OnHostsChanged;
         Validate();
+        await Clock.LoadAsync();
+        _estimator = new DurationEstimator(await Summaries.ThroughputsAsync(CancellationToken.None));
     }
 
     private List<string> ErrorsFor(string field) =>
         (Submitted || _touched.Contains(field)) && Errors.TryGetValue(field, out var list) ? list : [];
+
+    private bool Has(string field) => ErrorsFor(field).Count > 0;
+
+    private void Set(Action assign, string field)
+    {
+        assign();
+        Touch(field);
+    }
 
     private void Touch(string field)
     {
@@ -88,9 +147,13 @@ public sealed partial class NewRun
 
     private void Validate() => Errors = Draft.Validate();
 
-    private void Toggle(List<string> list, string id, ChangeEventArgs e, string field)
+    private Task<IEnumerable<string>> SearchHosts(string? text, CancellationToken cancellationToken) =>
+        Task.FromResult(Hosts.All.Select(h => h.Address.GetLeftPart(UriPartial.Authority))
+            .Where(a => string.IsNullOrWhiteSpace(text) || a.Contains(text, StringComparison.OrdinalIgnoreCase)));
+
+    private void Toggle(List<string> list, string id, bool on, string field)
     {
-        if (e.Value is true)
+        if (on)
         {
             if (!list.Contains(id))
             {
@@ -134,59 +197,86 @@ public sealed partial class NewRun
         Touch(bound == WorkloadBound.Requests ? "requestsPerClient" : "duration");
     }
 
-    private void LoadPreset(ChangeEventArgs e)
+    private void LoadPreset(string? fileName)
     {
+        _presetFile = fileName;
         PresetProblem = null;
-        var preset = Presets.FirstOrDefault(p => p.FileName == e.Value as string);
+        var preset = Presets.FirstOrDefault(p => p.FileName == fileName);
         if (preset is null)
         {
             return;
         }
 
-        ScenarioDocument? document = preset.Scenario;
-        if (document is null)
+        // Load what the file says, even when the loader refuses it, so the problems show at their fields.
+        var document = preset.Scenario ?? preset.Document;
+        if (preset.Problem is not null)
         {
-            try
-            {
-                // Load what the file says, even when the loader refuses it, so the problems show at their fields.
-                document = System.Text.Json.JsonSerializer.Deserialize<ScenarioDocument>(preset.Json, ScenarioLoader.JsonOptions);
-            }
-            catch (System.Text.Json.JsonException)
-            {
-                document = null;
-            }
-
             PresetProblem = $"{preset.FileName}: {preset.Problem}";
         }
 
         if (document is not null)
         {
+            // A preset aimed at this machine runs on the dashboard's local host, as Home queues it.
+            if (Uri.TryCreate(document.Host, UriKind.Absolute, out var host) && host.IsLoopback)
+            {
+                document = document with { Host = Hosts.LocalAddress.GetLeftPart(UriPartial.Authority) };
+            }
+
             Draft = ScenarioDraft.From(document);
             Submitted = true;
             Validate();
         }
     }
 
-    private async Task QueueAsync(DateTime? at)
+    private async Task ScheduleAsync()
+    {
+        ScheduleProblem = null;
+        if (RunDate is not { } date || RunTime is not { } time)
+        {
+            ScheduleProblem = "Choose a date and a time.";
+            return;
+        }
+
+        var utc = await Clock.ToUtcAsync(date.Date.Add(time));
+        if (utc <= DateTime.UtcNow)
+        {
+            ScheduleProblem = $"{date.Date.Add(time):yyyy-MM-dd HH:mm} ({Clock.ZoneText}) has passed; choose a later time or queue now.";
+            return;
+        }
+
+        await QueueAsync(utc);
+    }
+
+    private async Task QueueAsync(DateTime? atUtc)
     {
         Submitted = true;
         Validate();
         if (Errors.Count > 0)
         {
-            Notifications.Notify(NotificationSeverity.Error, "Scenario refused", Errors.First().Value[0], 6000);
+            Snackbar.Add($"The scenario is refused: {Errors.First().Value[0]}", Severity.Error);
             return;
         }
 
+        _busy = true;
         try
         {
-            var run = await Queue.EnqueueAsync(Draft.ToDocument(), at is { } local ? DateTime.SpecifyKind(local, DateTimeKind.Utc) : null, CancellationToken.None);
+            var run = await Queue.EnqueueAsync(Draft.ToDocument(), atUtc, CancellationToken.None);
             Navigation.NavigateTo($"runs/{run.Id}");
         }
         catch (ScenarioException e)
         {
-            Notifications.Notify(NotificationSeverity.Error, "Scenario refused", e.Message, 6000);
+            Snackbar.Add($"The scenario is refused: {ScenarioDraft.FieldLabel(e.Field)}: {e.Message[(e.Message.IndexOf(": ", StringComparison.Ordinal) + 2)..]}", Severity.Error);
+        }
+        finally
+        {
+            _busy = false;
         }
     }
+
+    private void OnHostsChanged() => _ = InvokeAsync(StateHasChanged);
+
+    /// <inheritdoc />
+    public void Dispose() => Hosts.Changed -= OnHostsChanged;
 
     private static string StackTitle(string stack) => stack switch
     {

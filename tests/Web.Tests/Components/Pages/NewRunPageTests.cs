@@ -17,7 +17,7 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
         await page.GetByTestId("levels").FillAsync("1, 0");
         await page.GetByTestId("levels").PressAsync("Tab");
 
-        await Expect(page.GetByTestId("error-levels")).ToContainTextAsync("levels[1]: 0 is out of range");
+        await Expect(page.GetByTestId("error-levels")).ToContainTextAsync("Concurrency level 2: 0 is out of range");
     }
 
     [Fact]
@@ -45,7 +45,7 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
     }
 
     [Fact]
-    public async Task ClientVariantPair_Impossible_ShownAndNamedAtClients()
+    public async Task ClientVariantPair_NoneWorks_ShownAndRefusedAtClients()
     {
         var page = await fixture.NewPageAsync();
         await page.GotoAsync("runs/new");
@@ -54,7 +54,38 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
         await page.GetByTestId("client-dotnet").CheckAsync();
 
         await Expect(page.GetByTestId("impossible-dotnet-IceTcp")).ToBeVisibleAsync();
-        await Expect(page.GetByTestId("error-clients")).ToContainTextAsync("client 'dotnet' cannot call IceTcp");
+        await Expect(page.GetByTestId("error-clients")).ToContainTextAsync("no chosen client can call any chosen variant: the dotnet client cannot call IceTcp");
+        await Expect(page.GetByTestId("error-clients")).Not.ToContainTextAsync("DESIGN");
+    }
+
+    [Fact]
+    public async Task MixedScenario_DotnetAndJavaOverJsonAndIce_SkippedPairsListedThenQueued()
+    {
+        var page = await fixture.NewPageAsync(1280, 900);
+        await page.GotoAsync("runs/new");
+
+        await page.GetByTestId("name").FillAsync("mixed from the browser");
+        await page.GetByTestId("variant-AspNetHttpJson").CheckAsync();
+        await page.GetByTestId("variant-IceTcp").CheckAsync();
+        await page.GetByTestId("client-dotnet").CheckAsync();
+        await page.GetByTestId("client-java").CheckAsync();
+        await page.GetByTestId("payload-Int").CheckAsync();
+        await page.GetByTestId("levels").FillAsync("1, 2");
+        await page.GetByTestId("levels").PressAsync("Tab");
+
+        await Expect(page.GetByTestId("skipped-pairs")).ToContainTextAsync("2 pairs are skipped");
+        await Expect(page.GetByTestId("skipped-java-AspNetHttpJson")).ToContainTextAsync("the java client calls only the Metro (SOAP) and Ice variants");
+        await Expect(page.GetByTestId("skipped-dotnet-IceTcp")).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("estimate")).ToContainTextAsync("Takes ≈");
+        await Expect(page.GetByTestId("error-clients")).ToHaveCountAsync(0);
+        // The Queue button stays in view after scrolling to the bottom of the form (sticky action panel).
+        await page.GetByTestId("scenario-json").ScrollIntoViewIfNeededAsync();
+        await Expect(page.GetByTestId("queue-run")).ToBeInViewportAsync();
+
+        await page.GetByTestId("queue-run").ClickAsync();
+
+        await Expect(page).ToHaveURLAsync(RunPageUrl());
+        await Expect(page.GetByRole(AriaRole.Heading, new() { Level = 1 })).ToContainTextAsync("mixed from the browser");
     }
 
     [Fact]
@@ -84,7 +115,7 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
 
         await page.GetByTestId("queue-run").ClickAsync();
 
-        await Expect(page.GetByTestId("error-summary")).ToContainTextAsync("variants: choose at least one endpoint variant");
+        await Expect(page.GetByTestId("error-summary")).ToContainTextAsync("Endpoint variants: choose at least one endpoint variant");
         await Expect(page.GetByTestId("error-variants")).ToBeVisibleAsync();
         Assert.EndsWith("/runs/new", page.Url, StringComparison.Ordinal);
     }

@@ -1,0 +1,127 @@
+using AngleSharp.Dom;
+using Dashboard.Web.Components.Pages;
+using Dashboard.Web.Components.Tests.Support;
+using Dashboard.Web.Hosts;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Dashboard.Web.Components.Tests.Components.Pages;
+
+/// <summary>The New run page: validation messages in the page's terms, mixed scenarios with skipped pairs, estimate, host warning.</summary>
+public sealed class NewRunTests : IAsyncLifetime
+{
+    private readonly DashboardContext _context = new();
+
+    [Fact]
+    public void Requests_Zero_RefusedNamingTheFieldNotSilentlyOne()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForElement("#requests").Change("0");
+
+        page.WaitForAssertion(() => Assert.Contains("Requests per client: 0 is out of range; 1..1000000 requests per client", page.Find("[data-testid=error-requestsPerClient]").TextContent, StringComparison.Ordinal));
+        Assert.Contains("\"requestsPerClient\": 0", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Levels_NotANumber_ErrorNamesTheLevelInUserTerms()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForElement("#levels").Change("1, x, 20");
+
+        page.WaitForAssertion(() => Assert.Equal("Concurrency level 2: 'x' is not a whole number of concurrent clients", page.Find("[data-testid=error-levels]").TextContent.Trim()));
+    }
+
+    [Fact]
+    public void Levels_OutOfRange_ErrorNamesTheLevelWithoutJsonKeys()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForElement("#levels").Change("1, 0");
+
+        page.WaitForAssertion(() => Assert.Contains("Concurrency level 2: 0 is out of range", page.Find("[data-testid=error-levels]").TextContent, StringComparison.Ordinal));
+        Assert.DoesNotContain("levels[", page.Find("[data-testid=error-levels]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void MixedScenario_DotnetJavaOverJsonAndIce_ListsSkippedPairsAndQueues()
+    {
+        var page = _context.RenderPage<NewRun>();
+        var navigation = _context.Services.GetRequiredService<Microsoft.AspNetCore.Components.NavigationManager>();
+
+        Check(page, "variant-AspNetHttpJson");
+        Check(page, "variant-IceTcp");
+        Check(page, "client-dotnet");
+        Check(page, "client-java");
+        Check(page, "payload-Int");
+        page.Find("#levels").Change("1, 2");
+
+        page.WaitForAssertion(() => Assert.Contains("2 pairs are skipped", page.Find("[data-testid=skipped-pairs]").TextContent, StringComparison.Ordinal));
+        Assert.Contains("the java client calls only the Metro (SOAP) and Ice variants", page.Find("[data-testid=skipped-java-AspNetHttpJson]").TextContent, StringComparison.Ordinal);
+        Assert.NotNull(page.Find("[data-testid=skipped-dotnet-IceTcp]"));
+        Assert.NotNull(page.Find("[data-testid=runs-dotnet-AspNetHttpJson]"));
+        Assert.NotNull(page.Find("[data-testid=runs-java-IceTcp]"));
+        Assert.Contains("2 cells", page.Find("[data-testid=summary]").TextContent, StringComparison.Ordinal);
+        Assert.Empty(page.FindAll("[data-testid=error-clients]"));
+        Assert.Contains("Takes ≈", page.Find("[data-testid=estimate]").TextContent, StringComparison.Ordinal);
+
+        page.Find("[data-testid=queue-run]").Click();
+
+        page.WaitForAssertion(() => Assert.Matches(@"/runs/\d+$", navigation.Uri));
+        using var db = _context.OpenDatabase();
+        Assert.Contains("IceTcp", Assert.Single(db.Runs).ScenarioJson, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Clients_NoPairWorks_RefusedAtClientsWithoutDesignCitation()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        Check(page, "variant-IceTcp");
+        Check(page, "client-dotnet");
+
+        page.WaitForAssertion(() => Assert.Contains("Client technologies: no chosen client can call any chosen variant: the dotnet client cannot call IceTcp", page.Find("[data-testid=error-clients]").TextContent, StringComparison.Ordinal));
+        Assert.DoesNotContain("DESIGN", page.Markup, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Host_Down_WarnsBeforeQueuing()
+    {
+        var registry = _context.Services.GetRequiredService<HostRegistry>();
+        registry.Report(registry.LocalAddress, HostHealth.Down, "Connection refused (127.0.0.1:9)");
+
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForAssertion(() => Assert.Contains("The host 127.0.0.1:9 is down", page.Find("[data-testid=host-down]").TextContent, StringComparison.Ordinal));
+        Assert.Contains("Connection refused", page.Find("[data-testid=host-down]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Schedule_SaysItIsLocalTimeStoredInUtc()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForAssertion(() => Assert.Equal("In your time (UTC); stored in UTC.", page.Find("[data-testid=schedule-zone]").TextContent.Trim()));
+    }
+
+    [Fact]
+    public void Queue_Empty_StaysAndSummarisesInUserTerms()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForElement("[data-testid=queue-run]").Click();
+
+        page.WaitForAssertion(() => Assert.Contains("Endpoint variants: choose at least one endpoint variant", page.Find("[data-testid=error-summary]").TextContent, StringComparison.Ordinal));
+        using var db = _context.OpenDatabase();
+        Assert.Empty(db.Runs);
+    }
+
+    /// <inheritdoc />
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    /// <inheritdoc />
+    public Task DisposeAsync() => _context.DisposeAndDeleteAsync();
+
+    private static void Check(IRenderedComponent<NewRun> page, string testId) =>
+        page.WaitForElement($"[data-testid={testId}] input[type=checkbox], input[type=checkbox][data-testid={testId}]").Change(true);
+}

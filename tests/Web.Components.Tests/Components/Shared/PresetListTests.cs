@@ -1,0 +1,78 @@
+using System.Text.Json;
+using Dashboard.Data.Entities;
+using Dashboard.Service.Contracts.Scenarios;
+using Dashboard.Web.Components.Shared;
+using Dashboard.Web.Components.Tests.Support;
+using Microsoft.Extensions.DependencyInjection;
+
+// Folder Components/Shared mirrors the source; the namespace stops one level up (CA1716: "Shared" is a VB keyword).
+namespace Dashboard.Web.Components.Tests.Components;
+
+/// <summary>The presets on Home: source documents by name, a duration per part (measured here or estimated), queue buttons.</summary>
+public sealed class PresetListTests : IAsyncLifetime
+{
+    private const string Book = "preset-6-book-get256bytes-quick.json";
+    private readonly DashboardContext _context = new();
+
+    [Fact]
+    public void Render_NoRunHere_EachPartShowsAnEstimateOfSecondsToMinutes()
+    {
+        var list = _context.RenderPage<PresetList>();
+
+        list.WaitForAssertion(() => Assert.NotEmpty(list.FindAll("[data-testid^=duration-]")));
+        foreach (var quick in new[] { "preset-1-ipc-vs-network-aspnet-quick.json", "preset-1-ipc-vs-network-ice-quick.json", "preset-4-ice-paper-java-quick.json", Book })
+        {
+            var text = list.Find($"[data-testid='duration-{quick}']").TextContent;
+            Assert.StartsWith("≈ ", text, StringComparison.Ordinal);
+            Assert.EndsWith(" s", text, StringComparison.Ordinal); // quick parts take seconds (the catalogue said 1.5–3 min; 11–19 s were measured)
+        }
+
+        Assert.EndsWith(" h", list.Find("[data-testid='duration-preset-2-interop.json']").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Render_LastRunHere_ShowsItsMeasuredDuration()
+    {
+        var name = JsonSerializer.Deserialize<ScenarioDocument>(await File.ReadAllTextAsync(Path.Combine(DashboardContext.ExamplesFolder, Book)), ScenarioLoader.JsonOptions)!.Name;
+        var started = DateTime.UtcNow.AddHours(-1);
+        await _context.AddRunAsync(new RunEntity
+        {
+            ScenarioName = name, ScenarioJson = "{}", Status = RunStatus.Completed, CreatedUtc = started, StartedUtc = started, EndedUtc = started.AddSeconds(19),
+        });
+
+        var list = _context.RenderPage<PresetList>();
+
+        list.WaitForAssertion(() => Assert.Equal("19 s (last run)", list.Find($"[data-testid='duration-{Book}']").TextContent));
+    }
+
+    [Fact]
+    public void Render_Sources_NameTheDocumentNotAFileNumber()
+    {
+        var list = _context.RenderPage<PresetList>();
+
+        list.WaitForAssertion(() => Assert.Contains("Rahbek, Vraa and Wagner", list.Find("[data-testid=preset-source-4]").TextContent, StringComparison.Ordinal));
+        Assert.Contains("Essential WCF", list.Find("[data-testid=preset-source-6]").TextContent, StringComparison.Ordinal);
+        Assert.DoesNotContain("seed", list.Markup, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public void QueueButton_QuickPreset_StoresTheRunOnTheLocalHostAndOpensItsPage()
+    {
+        var list = _context.RenderPage<PresetList>();
+        var navigation = _context.Services.GetRequiredService<Microsoft.AspNetCore.Components.NavigationManager>();
+
+        list.WaitForElement($"[data-testid='queue-{Book}']").Click();
+
+        list.WaitForAssertion(() => Assert.Matches(@"/runs/\d+\?levels=all$", navigation.Uri));
+        using var db = _context.OpenDatabase();
+        var run = Assert.Single(db.Runs);
+        Assert.Equal(RunStatus.Queued, run.Status);
+        Assert.Equal(DashboardContext.LocalHost, JsonSerializer.Deserialize<ScenarioDocument>(run.ScenarioJson, ScenarioLoader.JsonOptions)!.Host);
+    }
+
+    /// <inheritdoc />
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    /// <inheritdoc />
+    public Task DisposeAsync() => _context.DisposeAndDeleteAsync();
+}
