@@ -73,14 +73,13 @@ public static class DashboardExtensions
         return builder;
     }
 
-    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor (Radzen and the chart interop until every page has moved).</summary>
+    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor (Radzen until every page has moved); charts are Plotly.Blazor components, which import their own script.</summary>
     public static IHostApplicationBuilder AddDashboardUi(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddRazorComponents().AddInteractiveServerComponents();
         builder.Services.AddMudServices();
         builder.Services.AddRadzenComponents();
-        builder.Services.AddScoped<ChartInterop>();
         return builder;
     }
 

@@ -19,7 +19,8 @@ public sealed record ResourcePoint(double Seconds, double MachineCpuPercent, dou
 /// <param name="Requests">Samples in the bucket.</param>
 /// <param name="MeanMs">Mean response time in the bucket, ms.</param>
 /// <param name="MaxMs">Largest response time in the bucket, ms.</param>
-public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, double MeanMs, double MaxMs);
+/// <param name="BucketSeconds">Length of the bucket within its level, s (the last bucket of a level ends with the level); 0 when unknown.</param>
+public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, double MeanMs, double MaxMs, double BucketSeconds = 0);
 
 /// <summary>Everything the run page shows, built on the server (aggregates in SQL, time series decimated).</summary>
 /// <param name="Run">The run.</param>

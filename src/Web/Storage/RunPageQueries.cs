@@ -111,7 +111,9 @@ public static class RunPageQueries
                 .Select(g => new { g.Key, Count = g.LongCount(), Mean = g.Average(s => (double)s.LatencyUs), Max = g.Max(s => s.LatencyUs) })
                 .OrderBy(b => b.Key)
                 .ToListAsync(cancellationToken);
-            points.AddRange(buckets.Select(b => new LatencyPoint(levelId, offset + (b.Key * bucketUs / 1e6), b.Count, b.Mean / 1000.0, b.Max / 1000.0)));
+            points.AddRange(buckets.Select(b => new LatencyPoint(
+                levelId, offset + (b.Key * bucketUs / 1e6), b.Count, b.Mean / 1000.0, b.Max / 1000.0,
+                Math.Max(0, Math.Min(bucketUs, durationUs - (b.Key * bucketUs)) / 1e6))));
         }
 
         return points;
