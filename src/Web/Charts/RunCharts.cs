@@ -125,6 +125,7 @@ public static class RunCharts
         AddOrNote(views, notes, "latency-vs-size", LatencyVsSize(all));
         AddOrNote(views, notes, "wire-bytes", WireBytes(all, payloads));
         AddOrNote(views, notes, "sequential-calls", Sequential(rows, label));
+        AddOrNote(views, notes, "upstart", UpstartChart(data.Upstart ?? [], selected, label));
 
         return new RunFigures(options, choice, label, hasUnsecure, hasSecure, levelNote, panels, spectrumLevels, spectrumClients, views, notes, OverTime(data));
     }
@@ -439,6 +440,33 @@ public static class RunCharts
             withErrors > 0 ? $"{withErrors} level(s) with errors (✕ hatched)" : null,
             Subtitle: "throughput of the 1-client level: one call in flight (seed 004)")
         { Kind = "bar" }, null);
+    }
+
+    /// <summary>Seed 002's Fig. 7: mean round trip of the first 1, 5, 10, … 1000 calls, one line per variant × client (mean over the payloads shown).</summary>
+    private static (ChartSpec?, string?) UpstartChart(IReadOnlyList<UpstartLine> lines, HashSet<string> payloads, string label)
+    {
+        var shown = lines.Where(l => payloads.Contains(l.Payload) && l.Points.Count >= 2).ToList();
+        if (shown.Count == 0)
+        {
+            return (null, null);
+        }
+
+        var series = new List<ChartSeries>();
+        foreach (var cell in shown.GroupBy(l => (l.Variant, l.Client)).OrderBy(g => g.Key.Variant, StringComparer.Ordinal).ThenBy(g => g.Key.Client, StringComparer.Ordinal))
+        {
+            var name = $"{cell.Key.Variant} × {cell.Key.Client}";
+            var points = Dashboard.Data.Results.Upstart.Mean([.. cell.Select(l => l.Points)]);
+            series.Add(new ChartSeries(
+                name, [.. points.Select(p => (double)p.Calls)], [.. points.Select(p => p.MeanMs)],
+                [.. points.Select(p => string.Create(Inv, $"first {p.Calls} calls: {p.MeanMs:0.###} ms mean{(p.Errors > 0 ? $" — {p.Errors} failed" : "")}"))],
+                ErrorPoints: [.. points.Select((p, i) => (p, i)).Where(t => t.p.Errors > 0).Select(t => t.i)])
+            { ColorKey = name });
+        }
+
+        return (new ChartSpec(
+            $"Upstart: mean round trip of the first calls — {label}", "first calls of the client (log scale)", "mean response time (ms, log scale)", series,
+            LogY: true, Subtitle: "1-client levels, calls in order of start, warm-up included (seed 002, Fig. 7)")
+        { LogX = true }, null);
     }
 
     private static List<KeyedChart> OverTime(RunPageData data)

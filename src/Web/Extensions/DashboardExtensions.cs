@@ -44,6 +44,7 @@ public static class DashboardExtensions
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<RunnerRunMap>();
         builder.Services.AddSingleton<RunStore>();
+        builder.Services.AddSingleton<Results.RunResultsService>();
         return builder;
     }
 

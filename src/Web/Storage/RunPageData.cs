@@ -30,6 +30,7 @@ public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, d
 /// <param name="Latency">Response time over time, at most about <see cref="RunPageQueries.MaxPoints"/> buckets in all.</param>
 /// <param name="SampleCounts">Stored raw samples.</param>
 /// <param name="TimeOrigin">Time zero of the charts over time (UTC): when the runner started the run, the origin of the stored resource readings' offsets.</param>
+/// <param name="Upstart">The upstart view of the 1-client levels (seed 002, Fig. 7); empty when the run has none.</param>
 public sealed record RunPageData(
     RunEntity Run,
     IReadOnlyList<LevelEntity> Levels,
@@ -37,4 +38,5 @@ public sealed record RunPageData(
     IReadOnlyList<ResourcePoint> Resources,
     IReadOnlyList<LatencyPoint> Latency,
     SampleCounts SampleCounts,
-    DateTime TimeOrigin);
+    DateTime TimeOrigin,
+    IReadOnlyList<UpstartLine>? Upstart = null);

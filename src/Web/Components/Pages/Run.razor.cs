@@ -1,12 +1,11 @@
 using Dashboard.Service.Contracts.Progress;
 using System.Globalization;
-using Dashboard.Data;
 using Dashboard.Data.Results;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Runs;
 using Microsoft.AspNetCore.Components;
-using Microsoft.EntityFrameworkCore;
+using Dashboard.Web.Results;
 using Radzen;
 
 namespace Dashboard.Web.Components.Pages;
@@ -30,7 +29,7 @@ public sealed partial class Run : IDisposable
 
     [Inject] public required RunStore Store { get; init; }
 
-    [Inject] public required IDbContextFactory<ResultsDbContext> Contexts { get; init; }
+    [Inject] public required RunResultsService Results { get; init; }
 
     [Inject] public required RunEvents Events { get; init; }
 
@@ -177,8 +176,10 @@ public sealed partial class Run : IDisposable
             while (_dirty)
             {
                 _dirty = false;
-                await using var db = await Contexts.CreateDbContextAsync();
-                Data = await RunPageQueries.LoadAsync(db, Id, Store.DataRunIds(Id), CancellationToken.None);
+                // A loaded run is brought up to date (new levels only); a first visit reads it whole.
+                Data = Data is { } current && current.Run.Id == Id
+                    ? await Results.RefreshAsync(current, CancellationToken.None)
+                    : await Results.LoadRunAsync(Id, CancellationToken.None);
                 BuildCharts();
             }
         }
