@@ -176,6 +176,7 @@ public static class PlotlyFigure
             ErrorY = plus is null ? null : new ScatterErrorY { Type = ScatterErrorType.Data, Symmetric = false, Array = plus, ArrayMinus = minus, Thickness = 1.2m, Width = 4, Visible = true, Color = color },
             ConnectGaps = false,
             LegendGroup = s.Group,
+            LegendGroupTitle = s.Group is null ? null : new Plotly.Blazor.Traces.ScatterLib.LegendGroupTitle { Text = s.Group },
         };
     }
 
