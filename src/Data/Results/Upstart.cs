@@ -64,7 +64,8 @@ public static class Upstart
 
     /// <summary>
     /// The upstart lines of <paramref name="levels"/> (those with one client are used), from their first
-    /// <c>1000</c> samples in order of start (a read of at most that many rows per level, by its rowid range).
+    /// <c>1000</c> samples in order of start (a read of at most that many rows per level: a single client's samples
+    /// are stored in the order it sent them).
     /// A cell with several repetitions gets the mean of their points.
     /// </summary>
     public static async Task<IReadOnlyList<UpstartLine>> LinesAsync(ResultsDbContext db, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
@@ -75,13 +76,15 @@ public static class Upstart
         foreach (var level in levels.Where(l => l.Clients == 1 && l.FirstSampleId is not null && l.LastSampleId is not null))
         {
             var (first, last, id) = (level.FirstSampleId!.Value, level.LastSampleId!.Value, level.Id);
+            // One client's samples are stored in the order it sent them (its own buffer), so the first rows by rowid are
+            // its first calls: a read of 1000 rows, not of the whole level. Sorted by start anyway, in memory.
             var samples = await db.Samples.AsNoTracking()
                 .Where(s => s.Id >= first && s.Id <= last && s.LevelId == id)
-                .OrderBy(s => s.StartOffsetUs).ThenBy(s => s.Id)
+                .OrderBy(s => s.Id)
                 .Take(Clusters[^1])
                 .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup, -1, -1))
                 .ToListAsync(cancellationToken);
-            perLevel.Add((level, Compute(samples)));
+            perLevel.Add((level, Compute([.. samples.OrderBy(s => s.StartOffsetUs)])));
         }
 
         return [.. perLevel
