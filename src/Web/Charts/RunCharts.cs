@@ -43,7 +43,7 @@ public sealed record RunFigures(
     IReadOnlyList<KeyedChart> OverTime);
 
 /// <summary>
-/// The run page's figures, built from its data (pure: no I/O). Definitions are DESIGN.md §5's (throughput = completed
+/// The run page's figures, built from its data (pure: no I/O). Definitions are the thesis's (ch. 7.2.2: throughput = completed
 /// requests ÷ (end of the last client − start of the first); mean response time; percentiles of the raw samples);
 /// the layout follows the thesis's ch. 8 figures (response time and throughput vs clients from 20 clients on, secure
 /// and unsecure panels, CPU and available memory over time) and seeds 002–004 (bytes on the wire per data type,
