@@ -101,7 +101,10 @@ public static class PlotlyFigure
         }
 
         var legendNames = data.Select(t => t is Scatter sc ? sc.Name : ((Bar)t).Name).ToList();
-        var rows = LegendRows(legendNames, style, width);
+        // A legend grouped by run puts each group on its own rows, under its title.
+        var groups = spec.Series.Select(s => s.Group).Where(g => g is not null).Distinct().ToList();
+        var rows = groups.Count == 0 ? LegendRows(legendNames, style, width)
+            : groups.Sum(g => 1 + LegendRows([.. spec.Series.Where(s => s.Group == g).Select(s => s.Name)], style, width)) + 1;
         data.AddRange(SpanTraces(spec, style, width));
         var layout = Layout(spec, style, rows);
         layout.Height = height ?? PlotHeight + (rows * style.RowHeight) + (spec.Note is null ? 0 : style.Font + 6);

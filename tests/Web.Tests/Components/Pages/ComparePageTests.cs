@@ -28,7 +28,7 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await Expect(page.GetByRole(Microsoft.Playwright.AriaRole.Heading, new() { NameRegex = new System.Text.RegularExpressions.Regex($"against #{baseline} .*\\(\\d{{4}}-\\d\\d-\\d\\d") })).ToBeVisibleAsync();
 
         // All levels: the 1- and 10-client levels join the table, and the link keeps the choice.
-        await page.GetByLabel("all levels (else from 20 clients on)").CheckAsync();
+        await page.GetByText("all levels (else from 20 clients on)").ClickAsync();
         await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal));
         await Expect(table).ToContainTextAsync("(+10.0 %)");
         Assert.True(await Support.Eventually.HoldsAsync(async () => Count(await table.InnerTextAsync(), "(+10.0 %)") == 32));
