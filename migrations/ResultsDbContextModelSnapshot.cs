@@ -63,6 +63,8 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long>("TimeoutErrors").HasColumnType("INTEGER");
             b.Property<string>("Variant").IsRequired().HasColumnType("TEXT");
             b.Property<long>("WrongReplyErrors").HasColumnType("INTEGER");
+            b.Property<long?>("WarmupRequests").HasColumnType("INTEGER");
+            b.Property<string>("TimeSeriesJson").HasColumnType("TEXT");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

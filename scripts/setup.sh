@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine, and nothing that is already there:
-# the JVM stacks' Debian packages (JAX-WS RI "Metro", WSS4J, ZeroC Ice, Gson), Chromium for the UI tests, wrk for the
-# benchmarks, and the npm packages (plotly.js, the node driver) from their lock files.
+# the JVM stacks' Debian packages (JAX-WS RI "Metro", WSS4J, ZeroC Ice), Chromium for the UI tests, wrk for the
+# benchmarks, and the node driver's npm packages from its lock file (charts come from the Plotly.Blazor NuGet package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +20,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" > /dev/null
 fi
 
-for dir in . src/Runner/Drivers/node; do
+for dir in src/Runner/Drivers/node; do
   if [ -f "$dir/package-lock.json" ] && [ ! -d "$dir/node_modules" ]; then
     echo "setup: npm ci in $dir"
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)

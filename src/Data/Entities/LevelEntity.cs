@@ -141,4 +141,16 @@ public class LevelEntity
     /// Maintained by <see cref="Samples.SampleStore"/>; do not set it by hand.
     /// </summary>
     public long? LastSampleId { get; set; }
+
+    /// <summary>
+    /// Warm-up requests of the level (stored as samples, excluded from every figure here); null in levels stored before
+    /// it was recorded (<see cref="Results.LevelSummaries"/> fills it from the samples).
+    /// </summary>
+    public long? WarmupRequests { get; set; }
+
+    /// <summary>
+    /// The level's measured requests over time (<see cref="Results.LevelTimeSeries"/>, JSON), computed from its raw
+    /// samples when the level is stored; null in levels stored before (filled from the samples on first read).
+    /// </summary>
+    public string? TimeSeriesJson { get; set; }
 }

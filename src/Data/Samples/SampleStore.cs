@@ -112,7 +112,8 @@ public sealed class SampleStore : IDisposable
 
     /// <summary>
     /// Stores a new level row and its <paramref name="samples"/> in ONE transaction: a process killed at any moment
-    /// leaves either the level with every sample or neither, never a level whose samples are missing.
+    /// leaves either the level with every sample or neither, never a level whose samples are missing. The level's
+    /// warm-up count and time series (<see cref="Results.LevelSummaries"/>) are set from the samples unless given.
     /// </summary>
     /// <param name="level">A new level: <see cref="LevelEntity.Id"/> 0, <see cref="LevelEntity.RunId"/> an existing run, <see cref="LevelEntity.Run"/> null; its id and sample range are set here.</param>
     /// <param name="samples">The level's samples, warm-up included; may be empty.</param>
@@ -128,6 +129,12 @@ public sealed class SampleStore : IDisposable
         if (level.Run is not null || level.Id != 0)
         {
             throw new ArgumentException("a new level with its RunId set and no Run navigation (the run is not inserted here)", nameof(level));
+        }
+
+        if (level.TimeSeriesJson is null)
+        {
+            // The page's summaries of the level, computed once here while the samples are in memory.
+            Results.LevelSummaries.Fill(level, samples);
         }
 
         using var transaction = _connection.BeginTransaction();

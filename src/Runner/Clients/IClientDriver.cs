@@ -47,13 +47,22 @@ public abstract class InProcessClientDriver : IClientDriver
     /// <exception cref="LoadClientException">The endpoint's address or transport cannot be used by this client, or its CA or credentials are missing or unreadable.</exception>
     public abstract ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null);
 
-    /// <inheritdoc />
-    public Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security, CancellationToken cancellationToken) =>
-        Task.FromResult<ICellSession>(new EngineSession(CreateFactory(endpoint, payload, security)));
+    /// <summary>Where the running levels' progress goes (about once a second); null: nowhere.</summary>
+    public ILevelProgressSink? Progress { get; init; }
 
-    private sealed class EngineSession(ILoadClientFactory factory) : ICellSession
+    /// <inheritdoc />
+    public Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security, CancellationToken cancellationToken)
     {
-        public Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken) => ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken);
+        ArgumentNullException.ThrowIfNull(endpoint);
+        ArgumentNullException.ThrowIfNull(payload);
+        return Task.FromResult<ICellSession>(new EngineSession(CreateFactory(endpoint, payload, security), Progress, endpoint.Name, ClientId, payload.Id));
+    }
+
+    private sealed class EngineSession(ILoadClientFactory factory, ILevelProgressSink? sink, string variant, string client, string payload) : ICellSession
+    {
+        public Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken) =>
+            ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken,
+                sink is null ? null : (requests, rate) => sink.Report(variant, client, payload, plan.Clients, requests, null, rate));
 
         public ValueTask DisposeAsync() => factory.DisposeAsync();
     }
@@ -79,7 +88,8 @@ public sealed class ClientDriverRegistry
     /// <param name="generator">Where driver processes are registered while they run (generator CPU).</param>
     public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout, Execution.GeneratorProcesses? generator = null)
     {
-        var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout), new Wcf.WcfDriver(requestTimeout) };
+        var relay = new LevelProgressRelay();
+        var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout) { Progress = relay }, new Wcf.WcfDriver(requestTimeout) { Progress = relay } };
         var unavailable = new Dictionary<string, string>();
         foreach (var command in new[] { External.DriverCommand.Java(), External.DriverCommand.Node() })
         {
@@ -89,12 +99,18 @@ public sealed class ClientDriverRegistry
             }
             else
             {
-                drivers.Add(new External.ExternalProcessDriver(command, requestTimeout, generator));
+                drivers.Add(new External.ExternalProcessDriver(command, requestTimeout, generator) { Progress = relay });
             }
         }
 
-        return new ClientDriverRegistry(drivers, unavailable);
+        return new ClientDriverRegistry(drivers, unavailable) { Progress = relay };
     }
+
+    /// <summary>
+    /// Where this registry's drivers report their running levels (<see cref="ILevelProgressSink"/>); point its
+    /// <see cref="LevelProgressRelay.Target"/> at the run's progress output.
+    /// </summary>
+    public LevelProgressRelay Progress { get; init; } = new();
 
     /// <summary>The driver for <paramref name="clientId"/>.</summary>
     /// <exception cref="ClientUnavailableException">This build has no driver for it; the message says why.</exception>

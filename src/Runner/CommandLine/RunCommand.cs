@@ -173,7 +173,10 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology);
+        // With JSON progress, the drivers' reports of a running level become level-progress events (about once a second).
+        var live = new LiveProgress(json ? WriteJson : WriteLine);
+        drivers.Progress.Target = json ? live : null;
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, live.Forward, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology);
         Data.Entities.RunEntity run;
         try
         {

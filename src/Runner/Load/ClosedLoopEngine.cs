@@ -16,9 +16,10 @@ public static class ClosedLoopEngine
     /// <param name="factory">Creates the level's clients.</param>
     /// <param name="plan">How many clients, and how many requests or how long.</param>
     /// <param name="cancellationToken">Stops the level; the samples already taken are returned with <see cref="LevelResult.Cancelled"/> set.</param>
+    /// <param name="progress">Called about once a second while the level runs with (measured requests so far, req/s over the last second); null: no reports.</param>
     /// <exception cref="LoadClientException">A client could not be opened (e.g. the host is down); nothing was measured.</exception>
     /// <exception cref="ArgumentException">The plan is invalid.</exception>
-    public static async Task<LevelResult> RunLevelAsync(ILoadClientFactory factory, LevelPlan plan, CancellationToken cancellationToken)
+    public static async Task<LevelResult> RunLevelAsync(ILoadClientFactory factory, LevelPlan plan, CancellationToken cancellationToken, Action<long, double>? progress = null)
     {
         ArgumentNullException.ThrowIfNull(factory);
         ArgumentNullException.ThrowIfNull(plan);
@@ -33,7 +34,7 @@ public static class ClosedLoopEngine
             }
 
             await Task.WhenAll(clients.Select(c => c.OpenAsync(cancellationToken).AsTask()));
-            return await MeasureAsync(clients, plan, cancellationToken);
+            return await MeasureAsync(clients, plan, progress, cancellationToken);
         }
         finally
         {
@@ -44,7 +45,7 @@ public static class ClosedLoopEngine
         }
     }
 
-    private static async Task<LevelResult> MeasureAsync(ILoadClient[] clients, LevelPlan plan, CancellationToken cancellationToken)
+    private static async Task<LevelResult> MeasureAsync(ILoadClient[] clients, LevelPlan plan, Action<long, double>? progress, CancellationToken cancellationToken)
     {
         var release = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
         var buffers = new List<Sample>[clients.Length];
@@ -62,6 +63,10 @@ public static class ClosedLoopEngine
         var origin = Stopwatch.GetTimestamp();
         release.SetResult(origin);
 
+        // Progress reads each client's sample count (its own list, appended by its worker only): no lock on the hot path.
+        using var stopTicker = new CancellationTokenSource();
+        var ticker = progress is null ? Task.CompletedTask
+            : LevelProgressTicker.RunAsync(() => buffers.Sum(b => (long)Math.Max(0, b.Count - plan.WarmupPerClient)), progress, stopTicker.Token);
         var cancelled = false;
         try
         {
@@ -71,6 +76,9 @@ public static class ClosedLoopEngine
         {
             cancelled = true;
         }
+
+        await stopTicker.CancelAsync();
+        await ticker;
 
         var elapsed = Stopwatch.GetElapsedTime(origin);
         process.Refresh();

@@ -43,7 +43,7 @@ public sealed record RunFigures(
     IReadOnlyList<KeyedChart> OverTime);
 
 /// <summary>
-/// The run page's figures, built from its data (pure: no I/O). Definitions are DESIGN.md §5's (throughput = completed
+/// The run page's figures, built from its data (pure: no I/O). Definitions are the thesis's (ch. 7.2.2: throughput = completed
 /// requests ÷ (end of the last client − start of the first); mean response time; percentiles of the raw samples);
 /// the layout follows the thesis's ch. 8 figures (response time and throughput vs clients from 20 clients on, secure
 /// and unsecure panels, CPU and available memory over time) and seeds 002–004 (bytes on the wire per data type,
@@ -90,20 +90,26 @@ public static class RunCharts
         }
 
         var levelsText = thesisFilter ? $"from {RunView.ThesisFromClients} clients" : "all levels";
+        // One concurrency level only (presets 4–6: one client): bars by variant × client, not lines over one x.
+        var singleLevel = points.Select(p => p.Clients).Distinct().Count() == 1;
+        var responseRange = view.IndependentY || kinds.Count < 2 ? null : SharedRange(points, p => view.P99 ? Math.Max(p.MeanHigh ?? p.MeanMs ?? 0, p.P99Ms ?? 0) : p.MeanHigh ?? p.MeanMs);
+        var throughputRange = view.IndependentY || kinds.Count < 2 ? null : SharedRange(points, p => p.ThroughputHigh ?? p.ThroughputRps);
         foreach (var kind in kinds)
         {
             var kindPoints = points.Where(p => p.IsSecure == kind.Secure).ToList();
-            panels.Add(new KeyedChart($"response-time-{kind.Key}", VsClients(
-                kindPoints, $"Mean response time — {kind.Name}, {label}", "mean response time (ms)",
-                p => p.MeanMs, p => p.P99Ms, levelsText)));
+            panels.Add(new KeyedChart($"response-time-{kind.Key}", (singleLevel
+                ? SingleLevel(kindPoints, $"Mean response time — {kind.Name}, {label}", "mean response time (ms)", p => p.MeanMs, p => p.MeanLow, p => p.MeanHigh, "ms")
+                : VsClients(kindPoints, $"Mean response time — {kind.Name}, {label}", "mean response time (ms)", p => p.MeanMs, view.P99 ? p => p.P99Ms : null, levelsText, isThroughput: false))
+                with { YRange = responseRange }));
         }
 
         foreach (var kind in kinds)
         {
             var kindPoints = points.Where(p => p.IsSecure == kind.Secure).ToList();
-            panels.Add(new KeyedChart($"throughput-{kind.Key}", VsClients(
-                kindPoints, $"Throughput — {kind.Name}, {label}", "throughput (requests/s)",
-                p => p.ThroughputRps, null, levelsText)));
+            panels.Add(new KeyedChart($"throughput-{kind.Key}", (singleLevel
+                ? SingleLevel(kindPoints, $"Throughput — {kind.Name}, {label}", "throughput (requests/s)", p => p.ThroughputRps, p => p.ThroughputLow, p => p.ThroughputHigh, "req/s")
+                : VsClients(kindPoints, $"Throughput — {kind.Name}, {label}", "throughput (requests/s)", p => p.ThroughputRps, null, levelsText, isThroughput: true))
+                with { YRange = throughputRange }));
         }
 
         var views = new List<KeyedChart>();
@@ -119,6 +125,7 @@ public static class RunCharts
         AddOrNote(views, notes, "latency-vs-size", LatencyVsSize(all));
         AddOrNote(views, notes, "wire-bytes", WireBytes(all, payloads));
         AddOrNote(views, notes, "sequential-calls", Sequential(rows, label));
+        AddOrNote(views, notes, "upstart", UpstartChart(data.Upstart ?? [], selected, label));
 
         return new RunFigures(options, choice, label, hasUnsecure, hasSecure, levelNote, panels, spectrumLevels, spectrumClients, views, notes, OverTime(data));
     }
@@ -224,10 +231,38 @@ public static class RunCharts
     private static double? Average(List<LevelAggregate> rows, Func<LevelAggregate, double> value) =>
         rows.Count == 0 ? null : rows.Average(value);
 
-    private static ChartSpec VsClients(List<Point> points, string title, string yTitle, Func<Point, double?> value, Func<Point, double?>? second, string levelsText)
+    /// <summary>[0, 1.08 × the largest value] of <paramref name="value"/> over every panel's points (null when none): the panels share it.</summary>
+    private static IReadOnlyList<double>? SharedRange(List<Point> points, Func<Point, double?> value)
+    {
+        var max = points.Select(value).Where(v => v is > 0).Select(v => v!.Value).DefaultIfEmpty(0).Max();
+        return max > 0 ? [0, max * 1.08] : null;
+    }
+
+    private static ChartSpec SingleLevel(List<Point> points, string title, string yTitle, Func<Point, double?> value, Func<Point, double?> low, Func<Point, double?> high, string unit)
     {
         var series = new List<ChartSeries>();
-        var isThroughput = second is null;
+        foreach (var p in points.OrderBy(p => p.Variant, StringComparer.Ordinal).ThenBy(p => p.Client, StringComparer.Ordinal))
+        {
+            var name = $"{p.Variant} × {p.Client}";
+            series.Add(new ChartSeries(name, [0], [value(p)], [Hover(p, value(p), low(p), high(p), unit)], ErrorPoints: p.Errors > 0 ? [0] : null)
+            {
+                Categories = [name],
+                Low = low(p) is null ? null : [low(p)],
+                High = high(p) is null ? null : [high(p)],
+                ColorKey = name,
+            });
+        }
+
+        var clients = points.Count == 0 ? 1 : points[0].Clients;
+        var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
+        var ci = points.Any(p => p.Payloads > 1) ? "mean over payloads, no CI" : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
+        return new ChartSpec(title, $"variant × client ({clients} client{(clients == 1 ? "" : "s")})", yTitle, series, ErrorNote(points), Subtitle: $"one concurrency level: {clients} client{(clients == 1 ? "" : "s")} · {ci}")
+        { Kind = "bar" };
+    }
+
+    private static ChartSpec VsClients(List<Point> points, string title, string yTitle, Func<Point, double?> value, Func<Point, double?>? second, string levelsText, bool isThroughput)
+    {
+        var series = new List<ChartSeries>();
         foreach (var line in points.GroupBy(p => (p.Variant, p.Client)).OrderBy(g => g.Key.Variant, StringComparer.Ordinal).ThenBy(g => g.Key.Client, StringComparer.Ordinal))
         {
             var ordered = line.OrderBy(p => p.Clients).ToList();
@@ -245,16 +280,16 @@ public static class RunCharts
             });
             if (second is not null)
             {
-                series.Add(new ChartSeries(name + " p99", x, [.. ordered.Select(second)], Dash: "dot", Hidden: true) { ColorKey = name });
+                series.Add(new ChartSeries(name + " p99", x, [.. ordered.Select(second)], Dash: "dot") { ColorKey = name });
             }
         }
 
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         var combined = points.Any(p => p.Payloads > 1);
-        var how = isThroughput ? "completed requests ÷ level duration" : "mean per level, p99 dotted (legend)";
+        var how = isThroughput ? "completed requests ÷ level duration" : second is null ? "mean per level" : "mean per level, p99 dotted";
         var ci = combined ? "mean over payloads, no CI"
             : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
-        return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}");
+        return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}") { IntegerX = true };
     }
 
     private static string Hover(Point p, double? value, double? low, double? high, string unit)
@@ -328,12 +363,12 @@ public static class RunCharts
 
         var withErrors = at.Count(a => a.Errors > 0);
         return (new ChartSpec(
-            $"Response time vs message size, {clients} client{(clients == 1 ? "" : "s")}", "message size on the wire (bytes, log scale)", "mean response time (ms, log)",
+            $"Response time vs message size, {clients} client{(clients == 1 ? "" : "s")}", "message size on the wire (log scale)", "mean response time (ms, log scale)",
             series, withErrors > 0 ? $"{withErrors} level(s) had errors (marked ✕)" : null, LogY: true,
             Subtitle: clients == 1
                 ? "one call in flight (seed 003) · size: larger of request and response"
                 : $"no 1-client level: {clients} clients · size: larger of request and response")
-        { LogX = true }, null);
+        { LogX = true, XUnit = AxisUnit.Bytes }, null);
     }
 
     private static double? Size(LevelAggregate a) =>
@@ -368,10 +403,10 @@ public static class RunCharts
         var values = series.SelectMany(x => x.Y).Where(v => v is > 0).Select(v => v!.Value).ToList();
         var logY = values.Count > 0 && values.Max() / values.Min() > 20;
         return (new ChartSpec(
-            "Bytes on the wire per message", "payload", logY ? "bytes per message (log scale)" : "bytes per message", series,
+            "Bytes on the wire per message", "payload", logY ? "size per message (log scale)" : "bytes per message", series,
             withErrors.Count > 0 ? $"with errors (✕ hatched): {string.Join(", ", withErrors.Take(2))}{(withErrors.Count > 2 ? ", …" : "")}" : null,
             LogY: logY, Subtitle: "counted on the socket by the client (seed 002) · request solid, response hatched")
-        { Kind = "bar" }, null);
+        { Kind = "bar", YUnit = AxisUnit.Bytes }, null);
     }
 
     private static (ChartSpec?, string?) Sequential(List<LevelAggregate> rows, string label)
@@ -407,6 +442,33 @@ public static class RunCharts
         { Kind = "bar" }, null);
     }
 
+    /// <summary>Seed 002's Fig. 7: mean round trip of the first 1, 5, 10, … 1000 calls, one line per variant × client (mean over the payloads shown).</summary>
+    private static (ChartSpec?, string?) UpstartChart(IReadOnlyList<UpstartLine> lines, HashSet<string> payloads, string label)
+    {
+        var shown = lines.Where(l => payloads.Contains(l.Payload) && l.Points.Count >= 2).ToList();
+        if (shown.Count == 0)
+        {
+            return (null, null);
+        }
+
+        var series = new List<ChartSeries>();
+        foreach (var cell in shown.GroupBy(l => (l.Variant, l.Client)).OrderBy(g => g.Key.Variant, StringComparer.Ordinal).ThenBy(g => g.Key.Client, StringComparer.Ordinal))
+        {
+            var name = $"{cell.Key.Variant} × {cell.Key.Client}";
+            var points = Dashboard.Data.Results.Upstart.Mean([.. cell.Select(l => l.Points)]);
+            series.Add(new ChartSeries(
+                name, [.. points.Select(p => (double)p.Calls)], [.. points.Select(p => p.MeanMs)],
+                [.. points.Select(p => string.Create(Inv, $"first {p.Calls} calls: {p.MeanMs:0.###} ms mean{(p.Errors > 0 ? $" — {p.Errors} failed" : "")}"))],
+                ErrorPoints: [.. points.Select((p, i) => (p, i)).Where(t => t.p.Errors > 0).Select(t => t.i)])
+            { ColorKey = name });
+        }
+
+        return (new ChartSpec(
+            $"Upstart: mean round trip of the first calls — {label}", "first calls of the client (log scale)", "mean response time (ms, log scale)", series,
+            LogY: true, Subtitle: "1-client levels, calls in order of start, warm-up included (seed 002, Fig. 7)")
+        { LogX = true }, null);
+    }
+
     private static List<KeyedChart> OverTime(RunPageData data)
     {
         var charts = new List<KeyedChart>();
@@ -425,6 +487,16 @@ public static class RunCharts
             charts.Add(new KeyedChart("latency-over-time", new ChartSpec(
                 "Response time during the run", "time since the run started (s)", "mean response time (ms)", series, note,
                 Subtitle: "mean of the raw samples per interval · " + boundaries)
+            { Spans = spans }));
+            var rates = data.Latency
+                .Where(p => p.BucketSeconds > 0)
+                .GroupBy(p => cellOfLevel.GetValueOrDefault(p.LevelId, "?"))
+                .Select(g => g.OrderBy(p => p.Seconds).ToList())
+                .Select(g => new ChartSeries(cellOfLevel.GetValueOrDefault(g[0].LevelId, "?"), [.. g.Select(p => p.Seconds)], [.. g.Select(p => (double?)(p.Requests / p.BucketSeconds))]))
+                .ToList();
+            charts.Add(new KeyedChart("throughput-over-time", new ChartSpec(
+                "Throughput during the run", "time since the run started (s)", "throughput (requests/s)", rates, note,
+                Subtitle: "measured requests started per interval ÷ its length · " + boundaries)
             { Spans = spans }));
         }
 
@@ -450,9 +522,12 @@ public static class RunCharts
                 "Server CPU utilisation over time", "time since the run started (s)", "CPU (% of all cores)", cpu, note,
                 Subtitle: "host's /resources; generator = runner + drivers · " + boundaries)
             { Spans = spans }));
+            // MB up to 10,000 MB, else GB (1 GB = 1,024 MB, as /proc/meminfo's kB are KiB).
+            var gb = data.Resources.Max(r => r.AvailableMemoryMb) >= 10_000;
             charts.Add(new KeyedChart("server-memory", new ChartSpec(
-                "Server available memory over time", "time since the run started (s)", "available memory (MB)",
-                [new("available memory", x, [.. data.Resources.Select(r => (double?)r.AvailableMemoryMb)])], note,
+                "Server available memory over time", "time since the run started (s)", gb ? "available memory (GB)" : "available memory (MB)",
+                [new("available memory", x, [.. data.Resources.Select(r => (double?)(gb ? r.AvailableMemoryMb / 1024 : r.AvailableMemoryMb))],
+                    [.. data.Resources.Select(r => string.Create(Inv, $"{r.Seconds:0} s: {(gb ? $"{r.AvailableMemoryMb / 1024:0.00} GB" : $"{r.AvailableMemoryMb:0} MB")}"))])], note,
                 Subtitle: "lowest reading per interval (MemAvailable) · " + boundaries, ZeroY: false)
             { Spans = spans }));
         }

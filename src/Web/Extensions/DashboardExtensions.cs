@@ -47,6 +47,7 @@ public static class DashboardExtensions
         builder.Services.AddSingleton<RunnerRunMap>();
         builder.Services.AddSingleton<RunStore>();
         builder.Services.AddSingleton<RunSummaries>();
+        builder.Services.AddSingleton<Results.RunResultsService>();
         return builder;
     }
 
@@ -76,7 +77,7 @@ public static class DashboardExtensions
         return builder;
     }
 
-    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor (Radzen and the chart interop until every page has moved).</summary>
+    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor (Radzen until every page has moved); charts are Plotly.Blazor components, which import their own script.</summary>
     public static IHostApplicationBuilder AddDashboardUi(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
@@ -90,7 +91,6 @@ public static class DashboardExtensions
         });
         builder.Services.AddScoped<BrowserClock>();
         builder.Services.AddRadzenComponents();
-        builder.Services.AddScoped<ChartInterop>();
         return builder;
     }
 

@@ -19,7 +19,8 @@ public sealed record ResourcePoint(double Seconds, double MachineCpuPercent, dou
 /// <param name="Requests">Samples in the bucket.</param>
 /// <param name="MeanMs">Mean response time in the bucket, ms.</param>
 /// <param name="MaxMs">Largest response time in the bucket, ms.</param>
-public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, double MeanMs, double MaxMs);
+/// <param name="BucketSeconds">Length of the bucket within its level, s (the last bucket of a level ends with the level); 0 when unknown.</param>
+public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, double MeanMs, double MaxMs, double BucketSeconds = 0);
 
 /// <summary>Everything the run page shows, built on the server (aggregates in SQL, time series decimated).</summary>
 /// <param name="Run">The run.</param>
@@ -29,6 +30,7 @@ public sealed record LatencyPoint(long LevelId, double Seconds, long Requests, d
 /// <param name="Latency">Response time over time, at most about <see cref="RunPageQueries.MaxPoints"/> buckets in all.</param>
 /// <param name="SampleCounts">Stored raw samples.</param>
 /// <param name="TimeOrigin">Time zero of the charts over time (UTC): when the runner started the run, the origin of the stored resource readings' offsets.</param>
+/// <param name="Upstart">The upstart view of the 1-client levels (seed 002, Fig. 7); empty when the run has none.</param>
 public sealed record RunPageData(
     RunEntity Run,
     IReadOnlyList<LevelEntity> Levels,
@@ -36,4 +38,5 @@ public sealed record RunPageData(
     IReadOnlyList<ResourcePoint> Resources,
     IReadOnlyList<LatencyPoint> Latency,
     SampleCounts SampleCounts,
-    DateTime TimeOrigin);
+    DateTime TimeOrigin,
+    IReadOnlyList<UpstartLine>? Upstart = null);

@@ -7,8 +7,9 @@ using Microsoft.EntityFrameworkCore;
 namespace Dashboard.Web.Storage;
 
 /// <summary>
-/// Builds the run page's data: per-level aggregates grouped in SQL, resource and response-time series bucketed in
-/// SQL so a run with millions of samples sends at most a few thousand points to the browser.
+/// Builds the run page's data from what is kept per level (docs/web.md, "Results read model"): the levels' statistics,
+/// warm-up counts and time series (<see cref="LevelSummaries"/>, computed when each level was stored) and the resource
+/// readings bucketed in SQL. No raw sample is read, except once for levels stored before their summaries were kept.
 /// </summary>
 public static class RunPageQueries
 {
@@ -34,19 +35,14 @@ public static class RunPageQueries
             .Where(l => ids.Contains(l.RunId))
             .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition)
             .ToListAsync(cancellationToken);
+        await LevelSummaries.BackfillAsync(db, levels, cancellationToken);
         var aggregates = ResultsQueries.Aggregate(levels);
         var resources = await ResourcesAsync(db, ids, cancellationToken);
         var origin = await TimeOriginAsync(db, ids, levels, run, cancellationToken);
-        var latency = await LatencyAsync(db, levels, origin, cancellationToken);
-
-        var counts = new SampleCounts(0, 0);
-        foreach (var id in ids)
-        {
-            var c = await db.CountSamplesAsync(id, cancellationToken);
-            counts = new SampleCounts(counts.Measured + c.Measured, counts.Warmup + c.Warmup);
-        }
-
-        return new RunPageData(run, levels, aggregates, resources, latency, counts, origin);
+        var latency = Latency(levels, origin);
+        var counts = Counts(levels);
+        var upstart = await Upstart.LinesAsync(db, levels, cancellationToken);
+        return new RunPageData(run, levels, aggregates, resources, latency, counts, origin, upstart);
     }
 
     /// <summary>
@@ -65,7 +61,8 @@ public static class RunPageQueries
         return levels.Count > 0 ? levels.Min(l => l.StartedUtc) : run.CreatedUtc;
     }
 
-    private static async Task<IReadOnlyList<ResourcePoint>> ResourcesAsync(ResultsDbContext db, int[] ids, CancellationToken cancellationToken)
+    /// <summary>Server resources of the run rows <paramref name="ids"/>, bucketed in SQL to at most <see cref="MaxPoints"/> points.</summary>
+    public static async Task<IReadOnlyList<ResourcePoint>> ResourcesAsync(ResultsDbContext db, int[] ids, CancellationToken cancellationToken)
     {
         var span = await db.ResourceSamples.Where(r => ids.Contains(r.RunId)).MaxAsync(r => (long?)r.OffsetMs, cancellationToken) ?? 0;
         var bucketMs = Math.Max(1, (span / MaxPoints) + 1);
@@ -86,32 +83,30 @@ public static class RunPageQueries
         return [.. points.Select(p => new ResourcePoint(p.Key * bucketMs / 1000.0, p.Cpu, p.Process, p.Memory, p.Generator, p.Jvm))];
     }
 
-    private static async Task<IReadOnlyList<LatencyPoint>> LatencyAsync(
-        ResultsDbContext db, IReadOnlyList<LevelEntity> levels, DateTime origin, CancellationToken cancellationToken)
+    /// <summary>Measured samples (the levels' requests) and warm-up samples of <paramref name="levels"/>.</summary>
+    public static SampleCounts Counts(IEnumerable<LevelEntity> levels) =>
+        levels.Aggregate(new SampleCounts(0, 0), (c, l) => new SampleCounts(c.Measured + l.Requests, c.Warmup + (l.WarmupRequests ?? 0)));
+
+    /// <summary>
+    /// Response time over time from the levels' stored series, at most about <see cref="MaxPoints"/> points in all
+    /// (each level's buckets merged to its share, at least 4).
+    /// </summary>
+    public static IReadOnlyList<LatencyPoint> Latency(IReadOnlyList<LevelEntity> levels, DateTime origin)
     {
-        var withSamples = levels.Where(l => l.FirstSampleId is not null && l.LastSampleId is not null).ToList();
-        if (withSamples.Count == 0)
+        ArgumentNullException.ThrowIfNull(levels);
+        var series = levels.Select(l => (Level: l, Series: LevelTimeSeries.FromJson(l.TimeSeriesJson))).Where(x => x.Series is { Buckets.Count: > 0 }).ToList();
+        if (series.Count == 0)
         {
             return [];
         }
 
-        var bucketsPerLevel = Math.Max(4, MaxPoints / withSamples.Count);
+        var perLevel = Math.Max(4, MaxPoints / series.Count);
         var points = new List<LatencyPoint>();
-        foreach (var level in withSamples)
+        foreach (var (level, s) in series)
         {
-            var first = level.FirstSampleId!.Value;
-            var last = level.LastSampleId!.Value;
-            var levelId = level.Id;
-            var durationUs = Math.Max(1, (long)(level.EndedUtc - level.StartedUtc).TotalMicroseconds);
-            var bucketUs = Math.Max(1, (durationUs / bucketsPerLevel) + 1);
             var offset = (level.StartedUtc - origin).TotalSeconds;
-            var buckets = await db.Samples.AsNoTracking()
-                .Where(s => s.Id >= first && s.Id <= last && s.LevelId == levelId && !s.IsWarmup)
-                .GroupBy(s => s.StartOffsetUs / bucketUs)
-                .Select(g => new { g.Key, Count = g.LongCount(), Mean = g.Average(s => (double)s.LatencyUs), Max = g.Max(s => s.LatencyUs) })
-                .OrderBy(b => b.Key)
-                .ToListAsync(cancellationToken);
-            points.AddRange(buckets.Select(b => new LatencyPoint(levelId, offset + (b.Key * bucketUs / 1e6), b.Count, b.Mean / 1000.0, b.Max / 1000.0)));
+            points.AddRange(s!.Merged(perLevel).Select(b => new LatencyPoint(
+                level.Id, offset + (b.StartUs / 1e6), b.Bucket.Requests, b.Bucket.SumLatencyUs / 1000.0 / b.Bucket.Requests, b.Bucket.MaxLatencyUs / 1000.0, b.LengthUs / 1e6)));
         }
 
         return points;

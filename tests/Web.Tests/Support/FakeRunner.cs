@@ -35,7 +35,13 @@ public static class FakeRunner
             trap 'echo interrupted >> "$dir/sigint.log"; echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130' INT TERM
             echo "{\"event\":\"run-started\",\"runId\":$id,\"completedLevels\":0,\"totalLevels\":5}"
             echo "{\"event\":\"level-completed\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"variant\":\"AspNetHttpJson\",\"client\":\"dotnet\",\"payload\":\"Int\",\"repetition\":1,\"clients\":1,\"requests\":5,\"errors\":0,\"throughputRps\":100.5,\"meanMs\":0.9}"
-            for i in $(seq 1 1200); do sleep 0.1; done
+            for i in $(seq 1 1200); do
+              sleep 0.1
+              # A level in progress, as the runner reports it about once a second (here twice).
+              if [ $((i % 5)) -eq 0 ]; then
+                echo "{\"event\":\"level-progress\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"variant\":\"AspNetHttpJson\",\"client\":\"dotnet\",\"payload\":\"Int\",\"clients\":2,\"requests\":$((i * 40)),\"throughputRps\":$((380 + i % 40))}"
+              fi
+            done
             exit 1 ;;
           *)
             echo "{\"event\":\"run-started\",\"runId\":$id,\"completedLevels\":0,\"totalLevels\":2}"

@@ -29,6 +29,9 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
     /// <inheritdoc />
     public string ClientId => command.ClientId;
 
+    /// <summary>Where the drivers' <c>p</c> records (a running level's progress) go; null: they are read and dropped.</summary>
+    public ILevelProgressSink? Progress { get; init; }
+
     /// <inheritdoc />
     public async Task<ICellSession> OpenCellAsync(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security, CancellationToken cancellationToken)
     {
@@ -49,7 +52,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
             throw new LoadClientException($"could not start the {command.ClientId} driver ({command.FileName}): {e.Message}", e);
         }
 
-        var session = new DriverSession(command.ClientId, process, generator);
+        var session = new DriverSession(command.ClientId, process, generator, Progress is null ? null : new CellProgress(Progress, endpoint.Name, command.ClientId, payload.Id));
         try
         {
             var job = new { type = "job", protocol = 1, endpoint, payload = payload.Id, timeoutMs = (int)requestTimeout.TotalMilliseconds, credentials = security?.Credentials, caCertificate = security?.CaCertificate };
@@ -73,10 +76,12 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
         private readonly Task _stderrPump;
 
         private readonly Execution.GeneratorProcesses? _generator;
+        private readonly CellProgress? _progress;
 
-        public DriverSession(string clientId, Process process, Execution.GeneratorProcesses? generator)
+        public DriverSession(string clientId, Process process, Execution.GeneratorProcesses? generator, CellProgress? progress)
         {
             _clientId = clientId;
+            _progress = progress;
             _process = process;
             _generator = generator;
             generator?.Add(process);
@@ -133,6 +138,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
             using var cancelRegistration = cancellationToken.Register(() => _ = WriteLineAsync("{\"type\":\"cancel\"}").ContinueWith(_ => { }, TaskScheduler.Default));
             using var grace = new CancellationTokenSource();
             using var graceRegistration = cancellationToken.Register(() => grace.CancelAfter(CancelGrace));
+            var previous = (Requests: 0L, ElapsedUs: 0L);
             try
             {
                 while (true)
@@ -142,6 +148,13 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
                     {
                         case "s":
                             samples.Add(ParseSample(data));
+                            break;
+                        case "p":
+                            // A running level's progress (protocol 1, optional): requests so far and the rate since the last one.
+                            var p = JsonSerializer.Deserialize<ProgressRecord>(data, Json) ?? throw new JsonException("null p record");
+                            var seconds = (p.ElapsedUs - previous.ElapsedUs) / 1e6;
+                            _progress?.Report(plan.Clients, p.Requests, p.Errors, seconds > 0 ? Math.Max(0, p.Requests - previous.Requests) / seconds : 0);
+                            previous = (p.Requests, p.ElapsedUs);
                             break;
                         case "level":
                             var end = JsonSerializer.Deserialize<LevelRecord>(data, Json) ?? throw new JsonException("null level record");
@@ -319,5 +332,13 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
         private sealed record LevelRecord(int Index, int Clients, long StartedUnixMs, long ElapsedUs, bool Cancelled);
 
         private sealed record FailRecord(string Message);
+
+        private sealed record ProgressRecord(long Requests, long? Errors, long ElapsedUs);
+    }
+
+    /// <summary>A sink with the cell a driver process runs.</summary>
+    private sealed record CellProgress(ILevelProgressSink Sink, string Variant, string Client, string Payload)
+    {
+        public void Report(int clients, long requests, long? errors, double rateRps) => Sink.Report(Variant, Client, Payload, clients, requests, errors, rateRps);
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // The node client driver (docs/driver-protocol.md, version 1): reads the job and its levels from stdin,
-// runs each level as a closed loop of N async clients, writes `ready`, `s`, `level` and `fail` records to
+// runs each level as a closed loop of N async clients, writes `ready`, `p` (progress, once a second), `s`, `level` and `fail` records to
 // stdout. Everything for people goes to stderr.
 
 const readline = require('node:readline');
@@ -236,7 +236,17 @@ async function runLevel(cell, level, control) {
     const startedUnixMs = Date.now();
     const origin = process.hrtime.bigint();
     const workers = clients.map((client, c) => worker(c, client, level, origin, buffers[c], ends, control));
-    await Promise.race([Promise.all(workers), control.cancelledPromise]);
+    // Progress once a second: measured requests so far (7 numbers per sample in each client's buffer).
+    const ticker = setInterval(() => {
+      let requests = 0;
+      for (const b of buffers) requests += Math.max(0, b.length / 7 - level.warmup);
+      emit(`p {"requests":${requests},"elapsedUs":${Number((process.hrtime.bigint() - origin) / 1000n)}}\n`);
+    }, 1000);
+    try {
+      await Promise.race([Promise.all(workers), control.cancelledPromise]);
+    } finally {
+      clearInterval(ticker);
+    }
     const last = control.cancelled ? process.hrtime.bigint() : ends.reduce((a, b) => (b > a ? b : a), origin);
     return { buffers, startedUnixMs, elapsedUs: Number((last - origin) / 1000n), cancelled: control.cancelled };
   } finally {

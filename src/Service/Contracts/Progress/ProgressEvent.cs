@@ -5,8 +5,10 @@ namespace Dashboard.Service.Contracts.Progress;
 
 /// <summary>
 /// One progress event of a run; with <c>--progress json</c> each is written as one JSON object per stdout line
-/// (camelCase, nulls omitted). <see cref="Event"/> is <c>run-started</c>, <c>level-completed</c>, <c>cell-failed</c> or
-/// <c>run-ended</c>. The runner writes them; the dashboard reads them (<see cref="TryParse"/>).
+/// (camelCase, nulls omitted). <see cref="Event"/> is one of <see cref="ProgressEvents"/>: <c>run-started</c>,
+/// <c>level-progress</c> (at least once a second within a level), <c>level-completed</c>, <c>cell-failed</c> or
+/// <c>run-ended</c>. The runner writes them; the dashboard reads them (<see cref="TryParse"/>); a reader ignores kinds it
+/// does not know.
 /// </summary>
 public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels, int TotalLevels)
 {
@@ -25,16 +27,16 @@ public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels,
     /// <summary>Concurrent clients of the level (level events).</summary>
     public int? Clients { get; init; }
 
-    /// <summary>Measured requests of the level (level events).</summary>
+    /// <summary>Measured requests of the level (level events); for <c>level-progress</c>, those completed so far (warm-up excluded).</summary>
     public int? Requests { get; init; }
 
     /// <summary>Failed measured requests of the level (level events).</summary>
     public int? Errors { get; init; }
 
-    /// <summary>Throughput of the level in req/s (level events).</summary>
+    /// <summary>Throughput of the level in req/s (level events); for <c>level-progress</c>, the rate since the previous such event.</summary>
     public double? ThroughputRps { get; init; }
 
-    /// <summary>Mean response time of the level in ms (level events).</summary>
+    /// <summary>Mean response time of the level in ms (level events); for <c>level-progress</c>, over the requests since the previous such event.</summary>
     public double? MeanMs { get; init; }
 
     /// <summary>Final status: Completed, Failed or Cancelled (<c>run-ended</c>).</summary>
@@ -68,4 +70,27 @@ public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels,
             return null;
         }
     }
+}
+
+/// <summary>The kinds of <see cref="ProgressEvent"/> (its <see cref="ProgressEvent.Event"/>).</summary>
+public static class ProgressEvents
+{
+    /// <summary>The run's row exists: its id and level count.</summary>
+    public const string RunStarted = "run-started";
+
+    /// <summary>
+    /// Within a level, at least once a second: the level's cell and clients, <see cref="ProgressEvent.Requests"/> measured so
+    /// far, <see cref="ProgressEvent.Errors"/> so far, <see cref="ProgressEvent.ThroughputRps"/> over the last interval.
+    /// Nothing is stored for it; it is for people watching.
+    /// </summary>
+    public const string LevelProgress = "level-progress";
+
+    /// <summary>A level is stored: its figures.</summary>
+    public const string LevelCompleted = "level-completed";
+
+    /// <summary>A cell stopped with an error; the others go on.</summary>
+    public const string CellFailed = "cell-failed";
+
+    /// <summary>The run ended: its status and error.</summary>
+    public const string RunEnded = "run-ended";
 }

@@ -1,9 +1,9 @@
 using System.Globalization;
-using Dashboard.Data;
+using Dashboard.Data.Entities;
 using Dashboard.Data.Results;
 using Dashboard.Web.Charts;
 using Microsoft.AspNetCore.Components;
-using Microsoft.EntityFrameworkCore;
+using Dashboard.Web.Results;
 
 namespace Dashboard.Web.Components.Pages;
 
@@ -33,80 +33,108 @@ public sealed record CompareValue(int RunId, double ThroughputRps, double MeanMs
 /// <param name="Values">One entry per run in the order of the link; null where a run lacks the level.</param>
 public sealed record CompareLevel(string Cell, int Clients, IReadOnlyList<CompareValue?> Values);
 
+/// <summary>Everything the compare page shows for its runs (<see cref="CompareBuilder.Build"/>).</summary>
+/// <param name="Runs">The run ids, in the order picked.</param>
+/// <param name="Rows">Ranking by peak throughput.</param>
+/// <param name="Levels">The baseline's levels beside the others'.</param>
+/// <param name="Charts">Throughput and response time vs clients.</param>
+/// <param name="Cases">Every case (variant × client × payload) of the runs, fastest baseline peak first.</param>
+/// <param name="ShownCases">The cases drawn on the charts.</param>
+public sealed record CompareResult(IReadOnlyList<int> Runs, List<CompareRow> Rows, List<CompareLevel> Levels, List<KeyedChart> Charts, IReadOnlyList<string> Cases, IReadOnlyList<string> ShownCases);
+
 /// <summary>
-/// <c>/compare?runs=1,2,3</c>: the runs' throughput and response time vs clients on one chart each, relative
-/// differences of every level against the first run (the baseline), and a ranking by peak throughput. The link
-/// reproduces the view (<c>levels=all</c> shows the levels under 20 clients too).
+/// <c>/compare?runs=1,2,3&amp;base=2</c>: runs picked by name and date, the runs' throughput and response time vs
+/// clients on one chart each (one colour per case in every run, the legend grouped by run), relative differences of
+/// every level against the baseline (the first run unless <c>base</c> names another), and a ranking by peak
+/// throughput. The link reproduces the view (<c>levels=all</c> shows the levels under 20 clients too; <c>cases=</c>
+/// the cases drawn when there are many).
 /// </summary>
 public sealed partial class Compare
 {
-    [Inject] public required IDbContextFactory<ResultsDbContext> Contexts { get; init; }
-
-    [Inject] public required RunStore Store { get; init; }
+    [Inject] public required RunResultsService Results { get; init; }
 
     [Inject] public required NavigationManager Navigation { get; init; }
 
     [SupplyParameterFromQuery(Name = "runs")] public string? RunsQuery { get; set; }
 
+    [SupplyParameterFromQuery(Name = "base")] public string? BaseQuery { get; set; }
+
     [SupplyParameterFromQuery(Name = "levels")] public string? LevelsQuery { get; set; }
 
-    private string RunsText { get; set; } = "";
+    [SupplyParameterFromQuery(Name = "cases")] public string? CasesQuery { get; set; }
+
+    private IReadOnlyList<RunChoice> Choices { get; set; } = [];
 
     private List<int> Ids { get; set; } = [];
 
-    private List<int> Found { get; set; } = [];
+    private IReadOnlyList<RunAggregates> Found { get; set; } = [];
 
-    private List<int> Missing { get; set; } = [];
+    private IReadOnlyList<int> Missing { get; set; } = [];
 
-    private List<CompareRow> Rows { get; set; } = [];
-
-    private List<CompareLevel> Levels { get; set; } = [];
-
-    private List<KeyedChart> Charts { get; set; } = [];
+    private CompareResult? Result { get; set; }
 
     private bool AllLevels { get; set; }
 
-    private int? Baseline => Found.Count > 0 ? Found[0] : null;
+    private int? BaseChoice { get; set; }
 
-    private string Permalink => $"/compare?runs={string.Join(',', Ids)}{(AllLevels ? "&levels=all" : "")}";
+    private IReadOnlyList<string>? CaseChoice { get; set; }
+
+    private int? Baseline => Found.Count == 0 ? null : BaseChoice is { } b && Found.Any(f => f.Run.Id == b) ? b : Found[0].Run.Id;
+
+    private string SelectedText => Ids.Count == 0 ? "" : string.Join(", ", Ids.Select(id => $"#{id}"));
+
+    private string Permalink =>
+        $"/compare?runs={string.Join(',', Ids)}{(BaseChoice is { } b && Ids.Contains(b) && Ids.IndexOf(b) > 0 ? $"&base={b}" : "")}{(AllLevels ? "&levels=all" : "")}"
+        + (CaseChoice is { Count: > 0 } cases ? "&cases=" + Uri.EscapeDataString(string.Join('|', cases)) : "");
 
     /// <inheritdoc />
     protected override async Task OnParametersSetAsync()
     {
         Ids = Parse(RunsQuery);
         AllLevels = string.Equals(LevelsQuery, "all", StringComparison.OrdinalIgnoreCase);
-        RunsText = string.Join(", ", Ids);
-        await LoadAsync();
+        BaseChoice = int.TryParse(BaseQuery, NumberStyles.None, CultureInfo.InvariantCulture, out var b) ? b : null;
+        CaseChoice = string.IsNullOrEmpty(CasesQuery) ? null : CasesQuery.Split('|', StringSplitOptions.RemoveEmptyEntries);
+        Choices = await Results.ListRunsAsync(200, CancellationToken.None);
+        (Found, Missing) = await Results.AggregatesAsync(Ids, CancellationToken.None);
+        Result = Found.Count == 0 ? null : CompareBuilder.Build(
+            [.. Found.Select(f => (f.Run.Id, Label(f.Run), f.Aggregates))], Baseline ?? 0, AllLevels, CaseChoice);
     }
 
-    private void Apply() => Navigation.NavigateTo($"compare?runs={string.Join(',', Parse(RunsText))}{(AllLevels ? "&levels=all" : "")}");
+    private static string Label(RunEntity run) => $"#{run.Id} {run.ScenarioName} ({run.CreatedUtc:yyyy-MM-dd HH:mm} UTC)";
+
+    private string RunLabel(int id) =>
+        Found.FirstOrDefault(f => f.Run.Id == id)?.Run is { } run ? Label(run)
+        : Choices.FirstOrDefault(c => c.Id == id) is { } choice ? choice.Label : $"#{id}";
+
+    private string RunName(int id) => Found.FirstOrDefault(f => f.Run.Id == id)?.Run.ScenarioName ?? "";
+
+    private void SetRuns(IEnumerable<int> ids)
+    {
+        // Keep the order runs were picked in (the first is the default baseline).
+        var picked = ids.ToList();
+        Ids = [.. Ids.Where(picked.Contains), .. picked.Where(id => !Ids.Contains(id))];
+        Go();
+    }
+
+    private void SetBaseline(int id)
+    {
+        BaseChoice = id;
+        Go();
+    }
 
     private void SetAllLevels(bool all)
     {
         AllLevels = all;
-        Navigation.NavigateTo(Permalink.TrimStart('/'), replace: true);
+        Go();
     }
 
-    private async Task LoadAsync()
+    private void SetCases(IEnumerable<string> cases)
     {
-        await using var db = await Contexts.CreateDbContextAsync();
-        var perRun = new List<(int RunId, IReadOnlyList<LevelAggregate> Rows)>();
-        Missing = [];
-        foreach (var id in Ids)
-        {
-            if (!await db.Runs.AnyAsync(r => r.Id == id))
-            {
-                Missing.Add(id);
-                continue;
-            }
-
-            perRun.Add((id, await ResultsQueries.LevelAggregatesAsync(db, [.. Store.DataRunIds(id)], CancellationToken.None)));
-        }
-
-        Found = [.. perRun.Select(r => r.RunId)];
-        var (rows, levels, charts) = CompareBuilder.Build(perRun, AllLevels);
-        (Rows, Levels, Charts) = (rows, levels, charts);
+        CaseChoice = [.. cases];
+        Go();
     }
+
+    private void Go() => Navigation.NavigateTo(Permalink.TrimStart('/'), replace: true);
 
     private static List<int> Parse(string? text) =>
         [.. (text ?? "").Split([',', ' ', ';'], StringSplitOptions.RemoveEmptyEntries)
@@ -117,17 +145,27 @@ public sealed partial class Compare
 /// <summary>The comparison's tables and charts (pure: no I/O). Relative differences are against the first run.</summary>
 public static class CompareBuilder
 {
+    /// <summary>Cases drawn on the charts when the user has not chosen: more make the legend unreadable.</summary>
+    public const int MaxCasesByDefault = 8;
+
+    private static readonly string[] Dashes = ["solid", "dash", "dot", "dashdot"];
+    private static readonly string[] Symbols = ["circle", "square", "diamond", "triangle-up", "star"];
+
     /// <summary>
-    /// Ranking by peak throughput, the per-level table with relative differences against the first run of
-    /// <paramref name="runs"/>, and the charts; levels from 20 clients on unless <paramref name="allLevels"/> (or fewer
-    /// than two levels reach 20 clients: <see cref="RunView.ThesisFilterApplies"/>).
+    /// Ranking by peak throughput, the per-level table with relative differences against run
+    /// <paramref name="baselineId"/> (the first of <paramref name="runs"/> when it is not among them), and the charts;
+    /// levels from 20 clients on unless <paramref name="allLevels"/> (or fewer than two levels reach 20 clients:
+    /// <see cref="RunView.ThesisFilterApplies"/>). The charts draw <paramref name="cases"/>, or (null) every case when
+    /// there are at most <see cref="MaxCasesByDefault"/>, else the fastest ones of the baseline.
     /// </summary>
-    public static (List<CompareRow> Rows, List<CompareLevel> Levels, List<KeyedChart> Charts) Build(
-        IReadOnlyList<(int RunId, IReadOnlyList<LevelAggregate> Rows)> runs, bool allLevels)
+    public static CompareResult Build(
+        IReadOnlyList<(int RunId, string Label, IReadOnlyList<LevelAggregate> Rows)> runs, int baselineId, bool allLevels, IReadOnlyList<string>? cases = null)
     {
         ArgumentNullException.ThrowIfNull(runs);
         var thesis = RunView.ThesisFilterApplies(allLevels, runs.SelectMany(r => r.Rows.Select(a => a.Clients)));
-        var filtered = runs.Select(r => (r.RunId, Rows: r.Rows.Where(a => !thesis || a.Clients >= RunView.ThesisFromClients).ToList())).ToList();
+        var filtered = runs.Select(r => (r.RunId, r.Label, Rows: r.Rows.Where(a => !thesis || a.Clients >= RunView.ThesisFromClients).ToList())).ToList();
+        var baseIndex = Math.Max(0, filtered.FindIndex(r => r.RunId == baselineId));
+        baselineId = filtered.Count > 0 ? filtered[baseIndex].RunId : 0;
 
         var peaks = filtered
             .SelectMany(r => r.Rows.GroupBy(Cell).Select(cell =>
@@ -136,7 +174,6 @@ public static class CompareBuilder
                 return (r.RunId, Cell: cell.Key, Peak: peak, Lowest: cell.Min(a => a.MeanMs.Mean), Errors: cell.Sum(a => a.Errors));
             }))
             .ToList();
-        var baselineId = filtered.Count > 0 ? filtered[0].RunId : 0;
         var baselinePeaks = peaks.Where(p => p.RunId == baselineId).ToDictionary(p => p.Cell, p => p.Peak.ThroughputRps.Mean);
         var rows = peaks
             .OrderByDescending(x => x.Peak.ThroughputRps.Mean)
@@ -149,47 +186,61 @@ public static class CompareBuilder
         if (filtered.Count > 0)
         {
             var lookup = filtered.Select(r => r.Rows.ToDictionary(a => (Cell(a), a.Clients))).ToList();
-            foreach (var b in filtered[0].Rows.OrderBy(Cell, StringComparer.Ordinal).ThenBy(a => a.Clients))
+            foreach (var b in filtered[baseIndex].Rows.OrderBy(Cell, StringComparer.Ordinal).ThenBy(a => a.Clients))
             {
                 var values = lookup.Select((l, i) => l.TryGetValue((Cell(b), b.Clients), out var a)
                     ? new CompareValue(filtered[i].RunId, a.ThroughputRps.Mean, a.MeanMs.Mean, a.Errors,
-                        i == 0 ? null : Delta(a.ThroughputRps.Mean, b.ThroughputRps.Mean), i == 0 ? null : Delta(a.MeanMs.Mean, b.MeanMs.Mean))
+                        i == baseIndex ? null : Delta(a.ThroughputRps.Mean, b.ThroughputRps.Mean), i == baseIndex ? null : Delta(a.MeanMs.Mean, b.MeanMs.Mean))
                     : null).ToList();
                 levels.Add(new CompareLevel(Cell(b), b.Clients, values));
             }
         }
 
+        // Cases, the baseline's fastest first (then the others' by their peak).
+        var allCases = peaks.OrderByDescending(p => p.RunId == baselineId).ThenByDescending(p => p.Peak.ThroughputRps.Mean)
+            .Select(p => p.Cell).Distinct().ToList();
+        var shown = cases is { Count: > 0 } ? allCases.Where(cases.Contains).ToList() : allCases.Take(MaxCasesByDefault).ToList();
+
         var throughput = new List<ChartSeries>();
         var response = new List<ChartSeries>();
-        foreach (var (runId, list) in filtered)
+        for (var r = 0; r < filtered.Count; r++)
         {
-            foreach (var cell in list.GroupBy(Cell))
+            var (runId, label, list) = filtered[r];
+            foreach (var cell in list.GroupBy(Cell).Where(g => shown.Contains(g.Key)).OrderBy(g => shown.IndexOf(g.Key)))
             {
                 var points = cell.OrderBy(a => a.Clients).ToList();
                 var x = points.Select(p => (double)p.Clients).ToArray();
                 var errors = points.Select((p, i) => (p, i)).Where(t => t.p.Errors > 0).Select(t => t.i).ToList();
                 var reps = points.Any(p => p.Repetitions > 1);
-                throughput.Add(new ChartSeries($"#{runId} {cell.Key}", x, [.. points.Select(p => (double?)p.ThroughputRps.Mean)], ErrorPoints: errors)
+                var name = $"#{runId} {cell.Key}";
+                throughput.Add(new ChartSeries(name, x, [.. points.Select(p => (double?)p.ThroughputRps.Mean)], Dash: Dashes[r % Dashes.Length], ErrorPoints: errors)
                 {
                     Low = reps ? [.. points.Select(p => (double?)p.ThroughputRps.Low95)] : null,
                     High = reps ? [.. points.Select(p => (double?)p.ThroughputRps.High95)] : null,
+                    ColorKey = cell.Key,
+                    Group = label,
+                    Symbol = Symbols[r % Symbols.Length],
                 });
-                response.Add(new ChartSeries($"#{runId} {cell.Key}", x, [.. points.Select(p => (double?)p.MeanMs.Mean)], ErrorPoints: errors)
+                response.Add(new ChartSeries(name, x, [.. points.Select(p => (double?)p.MeanMs.Mean)], Dash: Dashes[r % Dashes.Length], ErrorPoints: errors)
                 {
                     Low = reps ? [.. points.Select(p => (double?)p.MeanMs.Low95)] : null,
                     High = reps ? [.. points.Select(p => (double?)p.MeanMs.High95)] : null,
+                    ColorKey = cell.Key,
+                    Group = label,
+                    Symbol = Symbols[r % Symbols.Length],
                 });
             }
         }
 
         var note = rows.Any(r => r.Errors > 0) ? "some levels had errors (marked ✕)" : null;
-        var subtitle = (thesis ? $"from {RunView.ThesisFromClients} clients on" : "all levels") + "; error bars: 95 % CI over repetitions where there are several";
+        var subtitle = (thesis ? $"from {RunView.ThesisFromClients} clients on" : "all levels") + " · error bars: 95 % CI over repetitions where there are several"
+            + (shown.Count < allCases.Count ? $" · {shown.Count} of {allCases.Count} cases" : "");
         List<KeyedChart> charts = throughput.Count == 0 ? [] :
         [
-            new("compare-throughput", new ChartSpec("Throughput vs concurrent clients", "concurrent clients", "throughput (requests/s)", throughput, note, Subtitle: subtitle)),
-            new("compare-response-time", new ChartSpec("Mean response time vs concurrent clients", "concurrent clients", "mean response time (ms)", response, note, Subtitle: subtitle)),
+            new("compare-throughput", new ChartSpec("Throughput vs concurrent clients", "concurrent clients", "throughput (requests/s)", throughput, note, Subtitle: subtitle) { IntegerX = true }),
+            new("compare-response-time", new ChartSpec("Mean response time vs concurrent clients", "concurrent clients", "mean response time (ms)", response, note, Subtitle: subtitle) { IntegerX = true }),
         ];
-        return (rows, levels, charts);
+        return new CompareResult([.. filtered.Select(f => f.RunId)], rows, levels, charts, allCases, shown);
     }
 
     /// <summary>(value − baseline) ÷ baseline × 100, or null when the baseline is 0.</summary>

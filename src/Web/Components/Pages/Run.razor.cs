@@ -1,12 +1,11 @@
 using Dashboard.Service.Contracts.Progress;
 using System.Globalization;
-using Dashboard.Data;
 using Dashboard.Data.Results;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Runs;
 using Microsoft.AspNetCore.Components;
-using Microsoft.EntityFrameworkCore;
+using Dashboard.Web.Results;
 using Radzen;
 
 namespace Dashboard.Web.Components.Pages;
@@ -30,7 +29,7 @@ public sealed partial class Run : IDisposable
 
     [Inject] public required RunStore Store { get; init; }
 
-    [Inject] public required IDbContextFactory<ResultsDbContext> Contexts { get; init; }
+    [Inject] public required RunResultsService Results { get; init; }
 
     [Inject] public required RunEvents Events { get; init; }
 
@@ -64,6 +63,43 @@ public sealed partial class Run : IDisposable
 
     [SupplyParameterFromQuery(Name = "size")] public string? SizeQuery { get; set; }
 
+    [SupplyParameterFromQuery(Name = "p99")] public string? P99Query { get; set; }
+
+    [SupplyParameterFromQuery(Name = "y")] public string? YQuery { get; set; }
+
+    /// <summary>The latest within-level progress of the running level (a <c>level-progress</c> event), or null.</summary>
+    private ProgressEvent? LiveProgress { get; set; }
+
+    /// <summary>"N of M levels", then the runner's text without its own count (it repeated it).</summary>
+    private string ProgressLine
+    {
+        get
+        {
+            var run = Data!.Run;
+            var head = string.Create(Culture, $"{run.CompletedLevels} of {(run.TotalLevels == 0 ? "?" : run.TotalLevels.ToString(Culture))} levels");
+            var text = run.ProgressText is null ? "" : LevelCount().Replace(run.ProgressText, "").Trim();
+            return text.Length == 0 ? head : $"{head} — {text}";
+        }
+    }
+
+    /// <summary>Elapsed time, the ETA (from the mean level time so far) while running, and the live rate.</summary>
+    private RunTiming? Timing => Data?.Run is { StartedUtc: { } started } run
+        ? RunTiming.Of(started, run.EndedUtc ?? DateTime.UtcNow, run.CompletedLevels, run.TotalLevels, run.Status == RunStatus.Running)
+        : null;
+
+    /// <summary>The running level's live figures, e.g. <c>MetroSoap11 × java × Int, 20 clients: 1,234 requests, 812 req/s</c>.</summary>
+    private string? Live => Data?.Run.Status == RunStatus.Running && LiveProgress is { } p
+        ? string.Create(Culture, $"{p.Variant} × {p.Client} × {p.Payload}, {p.Clients} clients: {p.Requests:N0} requests, {p.ThroughputRps:N0} req/s{(p.Errors > 0 ? $", {p.Errors:N0} errors" : "")}")
+        : null;
+
+    private string FileName(string key, RunFigures figures) =>
+        $"run-{Id}-{key}{(figures.Payload is { } payload && !key.StartsWith("server-", StringComparison.Ordinal) && !key.EndsWith("-over-time", StringComparison.Ordinal) && key is not ("latency-vs-size" or "wire-bytes") ? "-" + Slug(payload) : "")}";
+
+    private static string Slug(string text) => new([.. text.Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-')]);
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"^(running: )?\d+ of \d+ levels[;,]?\s*")]
+    private static partial System.Text.RegularExpressions.Regex LevelCount();
+
     private static IReadOnlyList<ExportSize> SizeChoices => ExportSize.Choices;
 
     private string ViewLink => View.ToQuery() is { Length: > 0 } q ? $"runs/{Id}?{q}" : $"runs/{Id}";
@@ -73,7 +109,7 @@ public sealed partial class Run : IDisposable
     /// <inheritdoc />
     protected override async Task OnParametersSetAsync()
     {
-        var view = RunView.Parse(LevelsQuery, PayloadQuery, PanelsQuery, SpectrumQuery, SizeQuery);
+        var view = RunView.Parse(LevelsQuery, PayloadQuery, PanelsQuery, SpectrumQuery, SizeQuery, P99Query, YQuery);
         if (_loadedId == Id && Data is not null)
         {
             // Only the query string changed: rebuild from the loaded data, unless SetView already did.
@@ -102,11 +138,23 @@ public sealed partial class Run : IDisposable
             return;
         }
 
+        if (update.Progress is { Event: ProgressEvents.LevelProgress } live)
+        {
+            // Within a level: only the live line changes; nothing is read from the database.
+            _ = InvokeAsync(() =>
+            {
+                LiveProgress = live;
+                StateHasChanged();
+            });
+            return;
+        }
+
         _ = InvokeAsync(async () =>
         {
             if (update.Progress is { Event: "level-completed" } progress)
             {
                 LiveEvents.Add(progress);
+                LiveProgress = null;
             }
 
             await LoadAsync();
@@ -128,8 +176,10 @@ public sealed partial class Run : IDisposable
             while (_dirty)
             {
                 _dirty = false;
-                await using var db = await Contexts.CreateDbContextAsync();
-                Data = await RunPageQueries.LoadAsync(db, Id, Store.DataRunIds(Id), CancellationToken.None);
+                // A loaded run is brought up to date (new levels only); a first visit reads it whole.
+                Data = Data is { } current && current.Run.Id == Id
+                    ? await Results.RefreshAsync(current, CancellationToken.None)
+                    : await Results.LoadRunAsync(Id, CancellationToken.None);
                 BuildCharts();
             }
         }

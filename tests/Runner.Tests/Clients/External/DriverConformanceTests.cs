@@ -330,6 +330,55 @@ public sealed class DriverConformanceTests(JvmHostFixture host)
     private static string SoapIntResponse(string value) =>
         $"""<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><IntSimpleResponse xmlns="urn:dashboard:benchmark:2026"><IntSimpleResult>{value}</IntSimpleResult></IntSimpleResponse></S:Body></S:Envelope>""";
 
+    [Theory]
+    [InlineData("java", "MetroSoap11")]
+    [InlineData("node", "AspNetHttpJson")]
+    [InlineData("dotnet", "MetroSoap11")]
+    public async Task DurationLevel_ReportsProgressAtLeastOnceASecond(string client, string variant)
+    {
+        var endpoint = host.Endpoints.Single(e => e.Name == variant);
+        PayloadCatalogue.TryGet("Int", out var payload);
+        var reports = new RecordingSink();
+        IClientDriver driver = client switch
+        {
+            "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), RequestTimeout) { Progress = reports },
+            "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), RequestTimeout) { Progress = reports },
+            _ => new DotNetDriver(RequestTimeout) { Progress = reports },
+        };
+        await using var session = await driver.OpenCellAsync(endpoint, payload!, CancellationToken.None);
+
+        var result = await session.RunLevelAsync(new LevelPlan(2, 1, null, TimeSpan.FromSeconds(3.5)), CancellationToken.None);
+
+        // A 3.5 s level: a report at 1, 2 and 3 s (one may be lost to timer slack), requests never going down, a rate.
+        var seen = reports.Snapshot();
+        Assert.True(seen.Count >= 2, $"{seen.Count} progress reports in a 3.5 s level");
+        Assert.All(seen, r => Assert.Equal((variant, client, "Int", 2), (r.Variant, r.Client, r.Payload, r.Clients)));
+        Assert.Equal(seen.Select(r => r.Requests).Order(), seen.Select(r => r.Requests));
+        Assert.True(seen[^1].Requests > 0 && seen[^1].Requests <= result.Samples.Count(s => !s.IsWarmup), $"last report {seen[^1].Requests}");
+        Assert.Contains(seen, r => r.RateRps > 0);
+    }
+
+    private sealed class RecordingSink : ILevelProgressSink
+    {
+        private readonly List<(string Variant, string Client, string Payload, int Clients, long Requests, double RateRps)> _reports = [];
+
+        public void Report(string variant, string client, string payload, int clients, long requests, long? errors, double rateRps)
+        {
+            lock (_reports)
+            {
+                _reports.Add((variant, client, payload, clients, requests, rateRps));
+            }
+        }
+
+        public List<(string Variant, string Client, string Payload, int Clients, long Requests, double RateRps)> Snapshot()
+        {
+            lock (_reports)
+            {
+                return [.. _reports];
+            }
+        }
+    }
+
     private static IClientDriver Driver(string client) => Driver(client, RequestTimeout);
 
     private static IClientDriver Driver(string client, TimeSpan requestTimeout) => client switch

@@ -24,12 +24,57 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await Expect(page.GetByTestId("compare-table")).ToContainTextAsync("+10.0 %");
         await Expect(page.GetByTestId("compare-throughput").Locator(".main-svg").First).ToBeVisibleAsync();
         await Screenshots.SaveAsync(page, "screenshot-compare.png", to: table);
+        // The runs are named with name and date, not "#3" alone.
+        await Expect(page.GetByRole(Microsoft.Playwright.AriaRole.Heading, new() { NameRegex = new System.Text.RegularExpressions.Regex($"against #{baseline} .*\\(\\d{{4}}-\\d\\d-\\d\\d") })).ToBeVisibleAsync();
 
         // All levels: the 1- and 10-client levels join the table, and the link keeps the choice.
-        await page.GetByTestId("compare-all-levels").CheckAsync();
+        await page.GetByText("all levels (else from 20 clients on)").ClickAsync();
         await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal));
         await Expect(table).ToContainTextAsync("(+10.0 %)");
         Assert.True(await Support.Eventually.HoldsAsync(async () => Count(await table.InnerTextAsync(), "(+10.0 %)") == 32));
+    }
+
+    [Fact]
+    public async Task Compare_TwoRunsPickedInThePicker_ChartsAndBaselineChoice()
+    {
+        var first = Seed.ResultsRun(fixture.App.DatabasePath);
+        var second = Seed.ResultsRun(fixture.App.DatabasePath, throughputFactor: 1.1);
+        var page = await fixture.NewPageAsync(1280, 900);
+        await page.GotoAsync("compare");
+        await Expect(page.GetByTestId("compare-empty")).ToBeVisibleAsync();
+
+        // Pick both runs from the list (name and date shown), in order.
+        foreach (var id in new[] { first, second })
+        {
+            await page.Locator(".mud-select").Filter(new() { HasText = "Runs" }).First.ClickAsync();
+            var item = page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextRegex = new System.Text.RegularExpressions.Regex($"^\\s*#{id} results views.* · \\d{{4}}-\\d\\d-\\d\\d") });
+            await item.First.ClickAsync();
+            await page.Keyboard.PressAsync("Escape");
+        }
+
+        await page.WaitForURLAsync(url => url.Contains($"runs={first},{second}", StringComparison.Ordinal));
+        await Expect(page.GetByTestId("compare-throughput").Locator(".main-svg").First).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("(+10.0 %)");
+
+        // The same case has the same colour in both runs; the legend is grouped by run.
+        var colours = await page.GetByTestId("compare-throughput").EvaluateAsync<string[]>(
+            "el => el.data.filter(t => t.name.endsWith('AspNetHttpJson × dotnet × Int')).map(t => t.line.color)");
+        Assert.Equal(2, colours.Length);
+        Assert.Equal(colours[0], colours[1]);
+        var groups = await page.GetByTestId("compare-throughput").EvaluateAsync<string[]>("el => [...new Set(el.data.filter(t => t.legendgroup).map(t => t.legendgroup))]");
+        Assert.Equal(2, groups.Length);
+
+        // The second run as baseline: the first is now 1/1.1 − 1 = −9.1 % slower.
+        await page.Locator(".mud-select").Filter(new() { HasText = "Baseline" }).First.ClickAsync();
+        await page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextString = $"#{second} " }).First.ClickAsync();
+        await page.WaitForURLAsync(url => url.Contains($"base={second}", StringComparison.Ordinal));
+        await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync($"#{second} (base)");
+        await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("(-9.1 %)");
+        await Screenshots.SaveAsync(page, "screenshot-compare-1280.png");
+        await page.SetViewportSizeAsync(1920, 1080);
+        await Screenshots.SaveAsync(page, "screenshot-compare-1920.png");
+        await page.SetViewportSizeAsync(390, 844);
+        await Screenshots.SaveAsync(page, "screenshot-compare-390.png");
     }
 
     private static int Count(string text, string what)

@@ -39,6 +39,17 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
         await page.GotoAsync($"runs/{id}");
 
         await Expect(page.GetByTestId("run-progress")).ToContainTextAsync("1 of 5 levels", new() { Timeout = 60_000 });
+        // The count is said once, not repeated by the runner's own text.
+        Assert.Equal(1, System.Text.RegularExpressions.Regex.Count(await page.GetByTestId("run-progress").InnerTextAsync(), "levels"));
+        // Within the level: elapsed time, and the live rate moves (requests so far grow with each level-progress event).
+        await Expect(page.GetByTestId("run-elapsed")).ToContainTextAsync("elapsed");
+        await Expect(page.GetByTestId("run-eta")).ToContainTextAsync("left");
+        await Expect(page.GetByTestId("live-rate")).ToContainTextAsync("req/s", new() { Timeout = 30_000 });
+        var first = await page.GetByTestId("live-rate").InnerTextAsync();
+        Assert.True(
+            await Eventually.HoldsAsync(async () => await page.GetByTestId("live-rate").InnerTextAsync() != first),
+            "the live rate did not move from: " + first);
+        await Expect(page.GetByTestId("live-rate")).ToContainTextAsync("AspNetHttpJson × dotnet × Int, 2 clients");
         await page.GetByTestId("cancel-run").ClickAsync();
         await page.GetByRole(AriaRole.Button, new() { Name = "Cancel the run" }).ClickAsync();
         await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Cancelled", new() { Timeout = 60_000 });

@@ -132,17 +132,27 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         await page.GotoAsync($"runs/{id}");
         await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
 
-        // Default size 1600 × 900.
-        var png = await DownloadAsync(page, "throughput-unsecure-png");
+        // Default size 1600 × 900; the file names say run, view and payload.
+        var pngDownload = await page.RunAndWaitForDownloadAsync(() => page.GetByTestId("throughput-unsecure-png").ClickAsync());
+        Assert.Matches($"^run-{id}-throughput-unsecure-[A-Za-z0-9-]+\\.png$", pngDownload.SuggestedFilename);
+        var png = await File.ReadAllBytesAsync(await pngDownload.PathAsync());
         Assert.Equal((1600, 900), PngSize(png));
+        var payloadPart = pngDownload.SuggestedFilename["run-".Length..^".png".Length].Split('-', 4)[^1];
+        Assert.Contains(await page.GetByTestId("payload-select").InputValueAsync(), payloadPart.Replace('-', ':'), StringComparison.Ordinal);
 
         await page.GetByTestId("export-size").SelectOptionAsync("1000x600");
         await page.WaitForURLAsync(url => url.Contains("size=1000x600", StringComparison.Ordinal));
         png = await DownloadAsync(page, "server-cpu-png");
         Assert.Equal((1000, 600), PngSize(png));
 
-        var svg = System.Text.Encoding.UTF8.GetString(await DownloadAsync(page, "response-time-secure-svg"));
+        var svgDownload = await page.RunAndWaitForDownloadAsync(() => page.GetByTestId("response-time-secure-svg").ClickAsync());
+        Assert.Matches($"^run-{id}-response-time-secure-[A-Za-z0-9-]+\\.svg$", svgDownload.SuggestedFilename);
+        var svg = System.Text.Encoding.UTF8.GetString(await File.ReadAllBytesAsync(await svgDownload.PathAsync()));
         Assert.StartsWith("<svg", svg, StringComparison.Ordinal);
+        Assert.Contains("width=\"1000\"", svg, StringComparison.Ordinal);
+        // Paper style: no page subtitle, no legend entry hidden until clicked (the p99 lines are off by default).
+        Assert.DoesNotContain("mean per level", svg, StringComparison.Ordinal);
+        Assert.DoesNotContain(" p99", svg, StringComparison.Ordinal);
         Assert.Contains("concurrent clients", svg, StringComparison.Ordinal);
         Assert.Contains("mean response time (ms)", svg, StringComparison.Ordinal);
         Assert.Contains("fill: rgb(255, 255, 255)", svg, StringComparison.Ordinal); // paper style: white background
@@ -155,6 +165,46 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         Assert.Equal(levels, levelsCsv.Length - 1);
         Assert.Equal(samples.Total, samplesCsv.Length - 1);
         Assert.StartsWith("variant,client,payload,level,requests,errors,throughput_rps", levelsCsv[0], StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(1280, 900, "screenshot-run-1280.png")]
+    [InlineData(1920, 1080, "screenshot-run-1920.png")]
+    [InlineData(390, 844, "screenshot-run-390.png")]
+    public async Task RunPage_AtWidth_TableHeadersNotCutAndNoSidewaysOverflow(int width, int height, string screenshot)
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync(width, height);
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("level-table").Locator("tbody tr").First).ToBeVisibleAsync();
+
+        // Every header of the per-level table shows its whole text (the table scrolls inside its box instead).
+        var cut = await page.GetByTestId("level-table").EvaluateAsync<string[]>(
+            "el => [...el.querySelectorAll('th')].filter(th => th.scrollWidth > th.clientWidth + 1).map(th => th.innerText)");
+        Assert.Empty(cut);
+        var cells = await page.GetByTestId("level-table").EvaluateAsync<string[]>(
+            "el => [...el.querySelectorAll('td')].filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.innerText)");
+        Assert.Empty(cells);
+        if (width >= 1280)
+        {
+            var overflow = await page.EvaluateAsync<int>("() => document.documentElement.scrollWidth - document.documentElement.clientWidth");
+            Assert.True(overflow <= 1, $"the page overflows sideways by {overflow} px at {width} px");
+        }
+
+        await Screenshots.SaveAsync(page, screenshot);
+    }
+
+    [Fact]
+    public async Task RunPage_FailedRunWithoutLevels_NoEmptyRankingsOrOverTime()
+    {
+        var id = Seed.Run(fixture.App.DatabasePath, Dashboard.Data.Entities.RunStatus.Failed, levels: 0, samplesPerLevel: 0);
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("level-table")).ToBeVisibleAsync();
+
+        await Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Rankings" })).ToHaveCountAsync(0);
+        await Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Over time" })).ToHaveCountAsync(0);
     }
 
     private static async Task<double[]> XValuesAsync(IPage page, string chart) =>

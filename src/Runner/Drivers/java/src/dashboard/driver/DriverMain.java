@@ -16,7 +16,7 @@ import sun.misc.Signal;
 
 /**
  * The java client driver (docs/driver-protocol.md, version 1): reads a job and then levels on stdin, runs each level
- * as a closed loop of one thread per client, and writes ready, s, level and fail records on stdout.
+ * as a closed loop of one thread per client, and writes ready, p (progress, once a second), s, level and fail records on stdout.
  */
 public final class DriverMain {
     static final int EXIT_OK = 0;
@@ -102,7 +102,7 @@ public final class DriverMain {
         reader.setDaemon(true);
         reader.start();
 
-        LevelRunner runner = new LevelRunner(factory);
+        LevelRunner runner = new LevelRunner(factory, out);
         try {
             while (true) {
                 Work work = queue.take();

@@ -13,11 +13,17 @@ final class LevelRunner {
     /** How long a cancelled level waits for in-flight requests before abandoning them. */
     private static final long CANCEL_GRACE_MS = 1_000;
 
+    /** How often a running level writes its progress ({@code p} record). */
+    private static final long PROGRESS_INTERVAL_NS = 1_000_000_000L;
+
     private final ClientFactory factory;
+    private final java.io.PrintStream progress;
     private final List<BenchmarkClient> clients = new ArrayList<>();
 
-    LevelRunner(ClientFactory factory) {
+    /** {@code progress} receives the {@code p} records of running levels (the protocol's stdout), or null for none. */
+    LevelRunner(ClientFactory factory, java.io.PrintStream progress) {
         this.factory = factory;
+        this.progress = progress;
     }
 
     /** The result of a level; {@code noClientConnected} holds the reason when none could connect. */
@@ -67,8 +73,22 @@ final class LevelRunner {
         gate.countDown(); // the latch publishes origin[0] to every client
 
         boolean abandoned = false;
+        long[] nextReport = {origin[0] + PROGRESS_INTERVAL_NS};
+        Runnable tick = () -> {
+            long now = System.nanoTime();
+            if (progress == null || now < nextReport[0]) {
+                return;
+            }
+            nextReport[0] = now + PROGRESS_INTERVAL_NS;
+            long requests = 0;
+            for (SampleBuffer b : buffers) {
+                requests += Math.max(0, b.count() - level.warmup());
+            }
+            progress.println("p {\"requests\":" + requests + ",\"elapsedUs\":" + (now - origin[0]) / 1000 + "}");
+            progress.flush();
+        };
         for (int i = 0; i < threads.length; i++) {
-            if (!awaitClient(threads[i], control)) {
+            if (!awaitClient(threads[i], control, tick)) {
                 abandoned = true;
                 clients.set(i, factory.create(i)); // the old one may still be in a request; do not reuse it
             }
@@ -88,10 +108,14 @@ final class LevelRunner {
         return new Result(out, startedUnixMs, (lastEnd - origin[0]) / 1000, control.isCancelled(), null);
     }
 
-    /** Waits for a client thread; after a cancel, only for the grace period. False when the thread was abandoned. */
-    private static boolean awaitClient(Thread thread, LevelControl control) {
+    /**
+     * Waits for a client thread, calling {@code tick} every 50 ms meanwhile (progress); after a cancel, waits only for
+     * the grace period. False when the thread was abandoned.
+     */
+    private static boolean awaitClient(Thread thread, LevelControl control, Runnable tick) {
         try {
             while (thread.isAlive()) {
+                tick.run();
                 long waitMs = 50;
                 if (control.isCancelled()) {
                     long left = control.cancelledAtMs() + CANCEL_GRACE_MS - System.currentTimeMillis();

@@ -1,0 +1,111 @@
+using Dashboard.Data;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Results;
+using Dashboard.Web.Storage;
+using Microsoft.EntityFrameworkCore;
+
+namespace Dashboard.Web.Results;
+
+/// <summary>A run as the compare picker lists it.</summary>
+/// <param name="Id">Run id.</param>
+/// <param name="Name">Scenario name.</param>
+/// <param name="CreatedUtc">When it was queued (UTC).</param>
+/// <param name="Status">Its status.</param>
+/// <param name="Levels">Levels stored.</param>
+public sealed record RunChoice(int Id, string Name, DateTime CreatedUtc, RunStatus Status, int Levels)
+{
+    /// <summary>What the picker shows: <c>#3 preset-2-interop-quick · 2026-11-25 09:14 UTC</c>.</summary>
+    public string Label => $"#{Id} {Name} · {CreatedUtc:yyyy-MM-dd HH:mm} UTC";
+}
+
+/// <summary>One run's results for the compare page.</summary>
+/// <param name="Run">The run.</param>
+/// <param name="Aggregates">Its levels over their repetitions.</param>
+public sealed record RunAggregates(RunEntity Run, IReadOnlyList<LevelAggregate> Aggregates);
+
+/// <summary>
+/// The results read model the pages inject (no page opens a database context): the run page's data from the levels'
+/// kept statistics and summaries (<see cref="RunPageQueries"/>), refreshed by adding new levels rather than re-reading the
+/// run; the runs and aggregates of the compare page; the upstart view (<see cref="Upstart"/>).
+/// </summary>
+public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contexts, RunStore store)
+{
+    /// <summary>The run page's data of run <paramref name="runId"/>, or null when there is no such run.</summary>
+    public async Task<RunPageData?> LoadRunAsync(int runId, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await RunPageQueries.LoadAsync(db, runId, store.DataRunIds(runId), cancellationToken);
+    }
+
+    /// <summary>
+    /// <paramref name="current"/> with the run row, the levels stored since (only those are read) and the resource
+    /// readings brought up to date: what a progress event changes. Null when the run is gone.
+    /// </summary>
+    public async Task<RunPageData?> RefreshAsync(RunPageData current, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(current);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var ids = store.DataRunIds(current.Run.Id).ToArray();
+        var run = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == current.Run.Id, cancellationToken);
+        if (run is null)
+        {
+            return null;
+        }
+
+        var known = current.Levels.Select(l => l.Id).DefaultIfEmpty(0).Max();
+        var added = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId) && l.Id > known).ToListAsync(cancellationToken);
+        if (added.Count == 0 && run.Status == current.Run.Status && run.CompletedLevels == current.Run.CompletedLevels)
+        {
+            return current with { Run = run };
+        }
+
+        await LevelSummaries.BackfillAsync(db, added, cancellationToken);
+        var levels = current.Levels.Concat(added)
+            .OrderBy(l => l.Variant, StringComparer.Ordinal).ThenBy(l => l.Client, StringComparer.Ordinal).ThenBy(l => l.Payload, StringComparer.Ordinal)
+            .ThenBy(l => l.Clients).ThenBy(l => l.Repetition).ToList();
+        var resources = await RunPageQueries.ResourcesAsync(db, ids, cancellationToken);
+        return current with
+        {
+            Run = run,
+            Levels = levels,
+            Aggregates = ResultsQueries.Aggregate(levels),
+            Resources = resources,
+            Latency = RunPageQueries.Latency(levels, current.TimeOrigin),
+            SampleCounts = RunPageQueries.Counts(levels),
+            Upstart = added.Any(l => l.Clients == 1) ? await Upstart.LinesAsync(db, levels, cancellationToken) : current.Upstart,
+        };
+    }
+
+    /// <summary>The newest runs (at most <paramref name="take"/>), for the compare picker.</summary>
+    public async Task<IReadOnlyList<RunChoice>> ListRunsAsync(int take, CancellationToken cancellationToken)
+    {
+        var runs = await store.ListAsync(take, null, cancellationToken);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var ids = runs.Select(r => r.Id).ToArray();
+        var levels = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).GroupBy(l => l.RunId)
+            .Select(g => new { g.Key, Count = g.Count() }).ToDictionaryAsync(g => g.Key, g => g.Count, cancellationToken);
+        return [.. runs.Select(r => new RunChoice(r.Id, r.ScenarioName, r.CreatedUtc, r.Status, levels.GetValueOrDefault(r.Id)))];
+    }
+
+    /// <summary>The runs of <paramref name="runIds"/> that exist, each with its aggregates, in the order given; and the ids that do not.</summary>
+    public async Task<(IReadOnlyList<RunAggregates> Found, IReadOnlyList<int> Missing)> AggregatesAsync(IReadOnlyList<int> runIds, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(runIds);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var found = new List<RunAggregates>();
+        var missing = new List<int>();
+        foreach (var id in runIds)
+        {
+            var run = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
+            if (run is null)
+            {
+                missing.Add(id);
+                continue;
+            }
+
+            found.Add(new RunAggregates(run, await ResultsQueries.LevelAggregatesAsync(db, [.. store.DataRunIds(id)], cancellationToken)));
+        }
+
+        return (found, missing);
+    }
+}

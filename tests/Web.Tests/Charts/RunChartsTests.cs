@@ -1,0 +1,97 @@
+using Dashboard.Data.Entities;
+using Dashboard.Data.Queries;
+using Dashboard.Data.Results;
+using Dashboard.Web.Charts;
+using Dashboard.Web.Storage;
+
+namespace Dashboard.Web.Tests.Charts;
+
+public sealed class RunChartsTests
+{
+    private static readonly DateTime Start = new(2026, 11, 25, 8, 0, 0, DateTimeKind.Utc);
+
+    private static LevelEntity Level(string variant, string client, int clients, double throughput, double meanMs, string payload = "Int") => new()
+    {
+        Variant = variant, Client = client, Payload = payload, Clients = clients, Repetition = 1, Requests = 100,
+        ThroughputRps = throughput, MeanMs = meanMs, P50Ms = meanMs, P90Ms = meanMs, P99Ms = meanMs * 2, P999Ms = meanMs * 3, MaxMs = meanMs * 4,
+        StartedUtc = Start, EndedUtc = Start.AddSeconds(1),
+    };
+
+    private static RunPageData Data(IReadOnlyList<LevelEntity> levels, IReadOnlyList<ResourcePoint>? resources = null) => new(
+        new RunEntity { Id = 3, ScenarioName = "s", ScenarioJson = "{}", CreatedUtc = Start, Status = RunStatus.Completed },
+        levels, ResultsQueries.Aggregate(levels), resources ?? [], [], new SampleCounts(0, 0), Start);
+
+    [Fact]
+    public void Build_OneClientOnly_BarsByVariantAndClient()
+    {
+        var figures = RunCharts.Build(Data([Level("IceTcp", "java", 1, 2000, 0.5), Level("AspNetHttpJson", "dotnet", 1, 3000, 0.3)]), RunView.Default);
+
+        var throughput = figures.Panels.Single(p => p.Key == "throughput-unsecure").Spec;
+        Assert.Equal("bar", throughput.Kind);
+        Assert.Equal(["AspNetHttpJson × dotnet", "IceTcp × java"], throughput.Series.SelectMany(s => s.Categories!));
+        Assert.Contains("1 client", throughput.XTitle, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Build_Sweep_LinesWithIntegerClientTicks()
+    {
+        var figures = RunCharts.Build(Data([Level("IceTcp", "java", 1, 2000, 0.5), Level("IceTcp", "java", 10, 9000, 1.1)]), RunView.Default);
+
+        var throughput = figures.Panels.Single(p => p.Key == "throughput-unsecure").Spec;
+        Assert.Equal("line", throughput.Kind);
+        Assert.True(throughput.IntegerX);
+    }
+
+    [Fact]
+    public void Build_SecureAndUnsecure_SharedYRangeUnlessIndependent()
+    {
+        LevelEntity[] levels = [Level("MetroSoap11", "java", 1, 1000, 2), Level("MetroSoap11", "java", 10, 5000, 4), Level("MetroSoap11Https", "java", 1, 500, 3), Level("MetroSoap11Https", "java", 10, 2000, 8)];
+
+        var shared = RunCharts.Build(Data(levels), RunView.Default with { AllLevels = true });
+        var independent = RunCharts.Build(Data(levels), RunView.Default with { AllLevels = true, IndependentY = true });
+
+        var unsecure = shared.Panels.Single(p => p.Key == "throughput-unsecure").Spec.YRange;
+        Assert.NotNull(unsecure);
+        Assert.Equal(unsecure, shared.Panels.Single(p => p.Key == "throughput-secure").Spec.YRange);
+        Assert.True(unsecure[1] >= 5000);
+        Assert.All(independent.Panels, p => Assert.Null(p.Spec.YRange));
+    }
+
+    [Fact]
+    public void Build_P99Off_NoP99LineAndNoHiddenEntries()
+    {
+        LevelEntity[] levels = [Level("IceTcp", "java", 1, 2000, 0.5), Level("IceTcp", "java", 10, 9000, 1.1)];
+
+        var off = RunCharts.Build(Data(levels), RunView.Default);
+        var on = RunCharts.Build(Data(levels), RunView.Default with { P99 = true });
+
+        Assert.DoesNotContain(off.Panels.SelectMany(p => p.Spec.Series), s => s.Name.EndsWith(" p99", StringComparison.Ordinal));
+        Assert.Contains(on.Panels.Single(p => p.Key == "response-time-unsecure").Spec.Series, s => s.Name == "IceTcp × java p99");
+    }
+
+    [Fact]
+    public void Build_MemoryOver10000Mb_InGb()
+    {
+        var resources = new[] { new ResourcePoint(0, 10, 5, 22_350, null), new ResourcePoint(1, 12, 6, 22_300, null) };
+
+        var figures = RunCharts.Build(Data([Level("IceTcp", "java", 1, 2000, 0.5)], resources), RunView.Default);
+
+        var memory = figures.OverTime.Single(c => c.Key == "server-memory").Spec;
+        Assert.Equal("available memory (GB)", memory.YTitle);
+        Assert.Equal(22_350 / 1024.0, memory.Series[0].Y[0]!.Value, 9);
+    }
+
+    [Fact]
+    public void Build_UpstartLines_UpstartViewOnLogAxes()
+    {
+        var upstart = new[] { new UpstartLine("IceTcp", "java", "Int", [new(1, 9.0, 0), new(5, 3.0, 0), new(10, 2.0, 0)]) };
+        var data = Data([Level("IceTcp", "java", 1, 2000, 0.5)]) with { Upstart = upstart };
+
+        var figures = RunCharts.Build(data, RunView.Default);
+
+        var chart = figures.Views.Single(v => v.Key == "upstart").Spec;
+        Assert.True(chart.LogX);
+        Assert.Equal([1.0, 5, 10], chart.Series[0].X);
+        Assert.Equal([9.0, 3.0, 2.0], chart.Series[0].Y.Select(v => v!.Value));
+    }
+}
