@@ -12,8 +12,8 @@ using Spectre.Console;
 namespace Dashboard.Runner.CommandLine;
 
 /// <summary>
-/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json] [--security-dir DIR]</c> (DESIGN.md §4): runs
-/// a scenario headless, stores its samples, prints the per-level table.
+/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json] [--security-dir DIR] [--run-id N]
+/// [--stop-at-stdin-eof]</c> (docs/runner.md): runs a scenario headless, stores its samples, prints the per-level table.
 /// </summary>
 public static class RunCommand
 {
@@ -51,21 +51,49 @@ public static class RunCommand
             }
         });
 
+        var runId = new Option<int?>("--run-id")
+        {
+            Description = "Continue this run row of the database (one the dashboard queued) instead of making a new one; a run that has ended (Interrupted included) is refused (exit 2).",
+        };
+        runId.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int?>() is < 1)
+            {
+                result.AddError("--run-id: give a run id, 1 or more");
+            }
+        });
+        var stopAtStdinEof = new Option<bool>("--stop-at-stdin-eof")
+        {
+            Description = "Stop when standard input ends: the process that started the runner holds it open, so the runner (and its drivers) end with that process, however it ends (SIGKILL included). The run is then Interrupted, its samples kept.",
+        };
+
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
-            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout,
+            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout, runId, stopAtStdinEof,
         };
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
-            parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
-            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
+            new Invocation(parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
+                parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), parse.GetValue(runId), parse.GetValue(stopAtStdinEof)),
+            drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
         return command;
     }
 
-    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, DirectoryInfo securityDirectory, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
+    private sealed record Invocation(FileInfo ScenarioFile, FileInfo DatabaseFile, FileInfo? LevelsCsv, bool Json, DirectoryInfo SecurityDirectory, int? RunId, bool StopAtStdinEof);
+
+    private static async Task<int> ExecuteAsync(Invocation invocation, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
     {
+        var (scenarioFile, databaseFile, levelsCsv, json, securityDirectory, runId, stopAtStdinEof) = invocation;
         // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
         // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
-        var cancellationToken = interrupt;
+        // With --stop-at-stdin-eof, the end of standard input (the parent ended, however) cancels it too (ParentWatch).
+        using var parentGone = new CancellationTokenSource();
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(interrupt, parentGone.Token);
+        if (stopAtStdinEof)
+        {
+            ParentWatch.Start(parentGone);
+        }
+
+        var cancellationToken = stop.Token;
         var stderr = Console.Error;
         ScenarioDocument scenario;
         SecurityFolder? security;
@@ -84,6 +112,7 @@ public static class RunCommand
         using var http = new HttpClient();
         try
         {
+            await HostProbe.WaitForStacksAsync(http, new Uri(scenario.Host), HostProbe.DefaultStartWait, line => stderr.WriteLine($"note: {line}"), cancellationToken);
             endpoints = await HostProbe.GetEndpointsAsync(http, new Uri(scenario.Host), cancellationToken);
         }
         catch (HostUnavailableException e)
@@ -92,12 +121,15 @@ public static class RunCommand
             return ExitCodes.HostUnavailable;
         }
 
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"), security);
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, json ? WriteJson : WriteLine, http, generator, line => stderr.WriteLine($"note: {line}"), security)
+        {
+            ParentGone = parentGone.Token,
+        };
         Data.Entities.RunEntity run;
         try
         {
             using var machine = MachineBenchmarkLock.Acquire(MachineBenchmarkLock.DefaultPath);
-            run = await executor.RunAsync(scenario, endpoints, cancellationToken);
+            run = await executor.RunAsync(scenario, endpoints, cancellationToken, runId);
         }
         catch (BenchmarkBusyException e)
         {
@@ -135,6 +167,7 @@ public static class RunCommand
         {
             Data.Entities.RunStatus.Completed => ExitCodes.Success,
             Data.Entities.RunStatus.Cancelled => ExitCodes.Cancelled,
+            Data.Entities.RunStatus.Interrupted when parentGone.IsCancellationRequested => ExitCodes.Cancelled,
             _ => ExitCodes.RunFailed,
         };
     }

@@ -21,6 +21,14 @@ public static class HostingExtensions
         return builder;
     }
 
+    /// <summary>With <c>ServiceHost:StopAtStdinEof</c>: the host stops when its standard input ends (its parent is gone).</summary>
+    public static IHostApplicationBuilder AddParentWatch(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddHostedService<ParentWatch>();
+        return builder;
+    }
+
     /// <summary>
     /// The security material (docs/security.md): made or reused when the host starts, before every other hosted service
     /// (call this before <c>AddResourceMonitor</c>, <c>AddAspNetStack</c> and <c>AddJvmStack</c>: hosted services are
