@@ -24,7 +24,7 @@ namespace Dashboard.Runner.Execution;
 /// <param name="databasePath">The results database file (created and migrated if needed).</param>
 /// <param name="drivers">The client technologies this build can run.</param>
 /// <param name="progress">Receives one event per level and at start and end.</param>
-/// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (DESIGN.md §2).</param>
+/// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (docs/architecture.md).</param>
 /// <param name="generator">The runner and the driver processes it starts (generator CPU); default the runner alone.</param>
 /// <param name="notice">Receives one line per run found left <c>Running</c> by a runner that was killed, marked Interrupted before this run starts.</param>
 /// <param name="security">The security folder the secure variants' CA and credentials come from (docs/security.md); null when the scenario has no secure variant.</param>

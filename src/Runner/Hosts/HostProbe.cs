@@ -10,6 +10,8 @@ public static class HostProbe
     /// <summary>How long the host may take to answer.</summary>
     public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
 
+    private const string NoAnswer = "(no answer)";
+
     /// <summary>Default of how long <see cref="WaitForStacksAsync"/> waits for starting stacks (a JVM on a loaded machine takes 10–40 s).</summary>
     public static readonly TimeSpan DefaultStartWait = TimeSpan.FromSeconds(120);
 
@@ -45,7 +47,13 @@ public static class HostProbe
                 }
                 catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested)
                 {
-                    throw new HostUnavailableException($"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s", e);
+                    // A host busy starting its stacks (or a loaded machine) may be slow to answer: ask again within the limit.
+                    if (DateTime.UtcNow - started >= limit)
+                    {
+                        throw new HostUnavailableException($"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s", e);
+                    }
+
+                    starting = NoAnswer;
                 }
             }
 
@@ -62,7 +70,9 @@ public static class HostProbe
 
             if (!said)
             {
-                notice?.Invoke($"host {host}: stack {starting} is starting; waiting up to {limit.TotalSeconds:0} s");
+                notice?.Invoke(starting == NoAnswer
+                    ? $"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s; asking again for up to {limit.TotalSeconds:0} s"
+                    : $"host {host}: stack {starting} is starting; waiting up to {limit.TotalSeconds:0} s");
                 said = true;
             }
 

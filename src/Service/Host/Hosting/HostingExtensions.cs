@@ -7,7 +7,7 @@ using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
 
-/// <summary>One <c>AddXxx</c> per component of the service host (DESIGN.md §10).</summary>
+/// <summary>One <c>AddXxx</c> per component of the service host (docs/architecture.md).</summary>
 public static class HostingExtensions
 {
     /// <summary>Binds and validates <see cref="ServiceHostOptions"/> and <see cref="JvmOptions"/> at start.</summary>
