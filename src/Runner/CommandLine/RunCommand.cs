@@ -26,7 +26,7 @@ public static class RunCommand
     public static Command Create(Func<TimeSpan, ClientDriverRegistry> drivers, GeneratorProcesses? generator = null)
     {
         ArgumentNullException.ThrowIfNull(drivers);
-        var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON: README.md, "Scenario document").", Required = true };
+        var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON: README.md, section Scenario document).", Required = true };
         var database = new Option<FileInfo>("--db") { Description = "Results database (SQLite); created and migrated if needed.", Required = true };
         var levelsCsv = new Option<FileInfo?>("--levels-csv") { Description = "Also write the per-level aggregates to this CSV file." };
         var progressMode = new Option<string>("--progress") { Description = "Progress output: 'bar' (default, for people) or 'json' (one JSON object per stdout line).", DefaultValueFactory = _ => "bar" };
