@@ -16,8 +16,8 @@ public sealed class QueuePageTests(BrowserFixture fixture) : IClassFixture<Brows
         await page.GotoAsync("queue");
 
         await page.GetByTestId($"annotate-{id}").ClickAsync();
-        await page.GetByTestId("annotate-name").Locator("input").FillAsync("baseline, idle machine");
-        await page.GetByTestId("annotate-notes").Locator("textarea").First.FillAsync("before the kernel update");
+        await Field(page, "annotate-name", "input").FillAsync("baseline, idle machine");
+        await Field(page, "annotate-notes", "textarea").FillAsync("before the kernel update");
         await page.GetByTestId("annotate-save").ClickAsync();
 
         await Expect(page.GetByTestId("queue-finished")).ToContainTextAsync("baseline, idle machine");
@@ -34,8 +34,8 @@ public sealed class QueuePageTests(BrowserFixture fixture) : IClassFixture<Brows
         var page = await fixture.NewPageAsync();
         await page.GotoAsync("queue");
 
-        await page.GetByTestId("recurring-id").Locator("input").FillAsync("nightly-page");
-        await page.GetByTestId("recurring-cron").Locator("input").FillAsync("0 3 * * *");
+        await Field(page, "recurring-id", "input").FillAsync("nightly-page");
+        await Field(page, "recurring-cron", "input").FillAsync("0 3 * * *");
         await page.GetByTestId("recurring-add").ClickAsync();
 
         var table = page.GetByTestId("queue-recurring");
@@ -46,4 +46,8 @@ public sealed class QueuePageTests(BrowserFixture fixture) : IClassFixture<Brows
         await Expect(table).ToContainTextAsync("paused");
         Assert.Contains("\"paused\":true", await fixture.App.Http.GetStringAsync("/api/recurring"), StringComparison.Ordinal);
     }
+
+    // MudBlazor puts a text field's extra attributes on its input (or textarea) element.
+    private static ILocator Field(IPage page, string testId, string element) =>
+        page.Locator($"{element}[data-testid={testId}], [data-testid={testId}] {element}").First;
 }
