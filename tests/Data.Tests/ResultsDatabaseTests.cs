@@ -16,7 +16,8 @@ public sealed class ResultsDatabaseTests : IDisposable
         using var db = _database.Open();
 
         Assert.True(File.Exists(_database.FilePath));
-        Assert.Equal(["20261122000000_Initial", "20261122100000_WireBytes"], db.Database.GetAppliedMigrations());
+        Assert.Equal(["20261122000000_Initial", "20261122100000_WireBytes", "20261125010000_RunNameNotesJob"], db.Database.GetAppliedMigrations().Take(3));
+        Assert.Equal(db.Database.GetMigrations(), db.Database.GetAppliedMigrations());
         Assert.Empty(db.Database.GetPendingMigrations());
         using var connection = _database.OpenConnection();
         var objects = Sql.Query<string>(connection, "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name");
@@ -102,7 +103,7 @@ public sealed class ResultsDatabaseTests : IDisposable
         using var second = _database.Open();
 
         Assert.Equal("kept", Assert.Single(await second.Runs.ToListAsync()).ScenarioName);
-        Assert.Equal(2, second.Database.GetAppliedMigrations().Count());
+        Assert.Equal(second.Database.GetMigrations(), second.Database.GetAppliedMigrations());
     }
 
     [Fact]
