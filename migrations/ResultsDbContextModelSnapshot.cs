@@ -99,13 +99,17 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<DateTime?>("EndedUtc").HasColumnType("TEXT");
             b.Property<string>("EnvironmentJson").HasColumnType("TEXT");
             b.Property<string>("Error").HasColumnType("TEXT");
+            b.Property<string>("JobId").HasColumnType("TEXT");
+            b.Property<string>("Name").HasColumnType("TEXT");
+            b.Property<string>("Notes").HasColumnType("TEXT");
             b.Property<int?>("OrderSeed").HasColumnType("INTEGER");
             b.Property<string>("ProgressText").HasColumnType("TEXT");
             b.Property<int?>("ScenarioId").HasColumnType("INTEGER");
             b.Property<string>("ScenarioJson").IsRequired().HasColumnType("TEXT");
             b.Property<string>("ScenarioName").IsRequired().HasColumnType("TEXT");
+            b.Property<DateTime?>("ScheduledUtc").HasColumnType("TEXT");
             b.Property<DateTime?>("StartedUtc").HasColumnType("TEXT");
-            b.Property<string>("Status").IsRequired().HasColumnType("TEXT");
+            b.Property<string>("Status").IsConcurrencyToken().IsRequired().HasColumnType("TEXT");
             b.Property<int>("TotalLevels").HasColumnType("INTEGER");
             b.HasKey("Id");
             b.HasIndex("ScenarioId");

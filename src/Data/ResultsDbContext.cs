@@ -68,7 +68,9 @@ public class ResultsDbContext(DbContextOptions<ResultsDbContext> options) : DbCo
         modelBuilder.Entity<RunEntity>(e =>
         {
             e.ToTable("Runs");
-            e.Property(r => r.Status).HasConversion<string>();
+            // A concurrency token: whoever saves a run it read while another process changed its status (a restarted
+            // dashboard marking it Interrupted while an orphaned runner still writes) gets DbUpdateConcurrencyException.
+            e.Property(r => r.Status).HasConversion<string>().IsConcurrencyToken();
             e.HasOne(r => r.Scenario).WithMany().HasForeignKey(r => r.ScenarioId).OnDelete(DeleteBehavior.SetNull);
         });
 

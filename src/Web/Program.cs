@@ -1,7 +1,7 @@
 using Dashboard.Web.Extensions;
 using Dashboard.Web.Options;
 
-// The dashboard (DESIGN.md §2): UI, run queue and HTTP API. The web root is the repository's top-level wwwroot.
+// The dashboard (docs/architecture.md): UI, run queue and HTTP API. The web root is the repository's top-level wwwroot.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions
 {
     Args = args,
@@ -9,7 +9,7 @@ var builder = WebApplication.CreateBuilder(new WebApplicationOptions
     WebRootPath = BuildInfo.WebRoot(),
 });
 
-// Package assets (_content/Radzen.Blazor/...) from the build output too, not only in Development (DESIGN.md §11).
+// Package assets (_content/Radzen.Blazor/...) from the build output too, not only in Development (docs/web.md, "Static files").
 builder.WebHost.UseStaticWebAssets();
 
 builder.AddDashboardOptions();

@@ -13,7 +13,8 @@ namespace Dashboard.Tests.RealProcesses;
 /// </summary>
 public sealed partial class ServiceHostProcess : IAsyncDisposable
 {
-    private static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetH2TlsBinXmlCert", "AspNetGrpc", "AspNetGrpcTls", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12WsaUserNameHttps", "MetroSoap12WsaX509", "IceSsl"];
+    /// <summary>The variants a test host serves, each on a port the OS chooses.</summary>
+    public static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetH2TlsBinXmlCert", "AspNetGrpc", "AspNetGrpcTls", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12WsaUserNameHttps", "MetroSoap12WsaX509", "IceSsl"];
 
     private readonly Process _process;
     private readonly string _socketDirectory;
@@ -76,7 +77,11 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     public static Task<ServiceHostProcess> StartWithDataDirectoryAsync(string dataDirectory, bool jvm = false, params string[] extraArguments) =>
         StartAsync(dataDirectory, ownsDataDirectory: false, jvm, extraArguments);
 
-    private static async Task<ServiceHostProcess> StartAsync(string dataDirectory, bool ownsDataDirectory, bool jvm, string[] extraArguments)
+    /// <summary>Starts a host with the JVM stacks and returns as soon as its control API answers, while the JVM still starts.</summary>
+    public static Task<ServiceHostProcess> StartJvmStartingAsync() =>
+        StartAsync(Directory.CreateTempSubdirectory("host-data-").FullName, ownsDataDirectory: true, jvm: true, [], waitForJvm: false);
+
+    private static async Task<ServiceHostProcess> StartAsync(string dataDirectory, bool ownsDataDirectory, bool jvm, string[] extraArguments, bool waitForJvm = true)
     {
         if (!File.Exists(ExecutablePath))
         {
@@ -143,7 +148,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         }
 
         var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address);
-        if (jvm)
+        if (jvm && waitForJvm)
         {
             try
             {

@@ -18,14 +18,29 @@ public class RunEntity
     /// <summary>Name of the scenario at the time of the run.</summary>
     public required string ScenarioName { get; set; }
 
+    /// <summary>A name a user gave the run (PATCH /api/runs/{id}, the Queue page), or null: pages show <see cref="ScenarioName"/> then.</summary>
+    public string? Name { get; set; }
+
+    /// <summary>Free-text notes a user wrote about the run (what was special about the machine, why it was run), or null.</summary>
+    public string? Notes { get; set; }
+
+    /// <summary>
+    /// The id of the queue job that runs this run (a Hangfire background job id, docs/architecture.md "The queue"), or
+    /// null for runs started by a runner on its own (headless) and rows written before the queue recorded it.
+    /// </summary>
+    public string? JobId { get; set; }
+
     /// <summary>The scenario document that was run, as JSON.</summary>
     public required string ScenarioJson { get; set; }
 
     /// <summary>Where the run is in its life cycle; stored as the member's name.</summary>
     public RunStatus Status { get; set; }
 
-    /// <summary>When the run was queued (UTC).</summary>
+    /// <summary>When the run was queued (UTC), also for a run scheduled to start later (<see cref="ScheduledUtc"/>).</summary>
     public DateTime CreatedUtc { get; set; }
+
+    /// <summary>For a run queued to start later: the time it is due (UTC); null for a run queued to start as soon as possible.</summary>
+    public DateTime? ScheduledUtc { get; set; }
 
     /// <summary>When the runner started driving load (UTC), or null while queued.</summary>
     public DateTime? StartedUtc { get; set; }

@@ -9,6 +9,9 @@ public enum RunStatus
     /// <summary>Accepted and waiting for the benchmark worker.</summary>
     Queued,
 
+    /// <summary>Waiting for the time it was scheduled for (<see cref="RunEntity.ScheduledUtc"/>), then Queued.</summary>
+    Scheduled,
+
     /// <summary>The runner process is driving load.</summary>
     Running,
 

@@ -1,5 +1,6 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Data.Runs;
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 using SQLitePCL;
@@ -122,7 +123,15 @@ public sealed class SampleStore : IDisposable
     /// <exception cref="ArgumentException"><paramref name="level"/> has an id or a <see cref="LevelEntity.Run"/>.</exception>
     /// <exception cref="DbUpdateException">The level row was refused (no such run); nothing is stored.</exception>
     /// <exception cref="SqliteException">SQLite failed (disk full, database locked beyond the timeout...); nothing is stored.</exception>
-    public long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples)
+    public long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples) => AppendLevel(level, samples, onlyWhileRunning: false);
+
+    /// <summary>
+    /// Like <see cref="AppendLevel(LevelEntity, ReadOnlySpan{Sample})"/>; with <paramref name="onlyWhileRunning"/> the run's
+    /// status is read inside the same write transaction and nothing is stored unless it is still <see cref="RunStatus.Running"/>:
+    /// a run someone else marked Interrupted or Cancelled (a restarted dashboard, a user) never receives another sample.
+    /// </summary>
+    /// <exception cref="RunNotRunningException">With <paramref name="onlyWhileRunning"/>: the run is not Running any more; nothing is stored.</exception>
+    public long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples, bool onlyWhileRunning)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         ArgumentNullException.ThrowIfNull(level);
@@ -137,7 +146,21 @@ public sealed class SampleStore : IDisposable
             Results.LevelSummaries.Fill(level, samples);
         }
 
+        // Microsoft.Data.Sqlite begins IMMEDIATE transactions: the status read below cannot change before the commit.
         using var transaction = _connection.BeginTransaction();
+        if (onlyWhileRunning)
+        {
+            using var status = _connection.CreateCommand();
+            status.Transaction = transaction;
+            status.CommandText = "SELECT \"Status\" FROM \"Runs\" WHERE \"Id\" = $run";
+            status.Parameters.AddWithValue("$run", level.RunId);
+            var value = status.ExecuteScalar() as string;
+            if (value != nameof(RunStatus.Running))
+            {
+                throw new RunNotRunningException(level.RunId, value);
+            }
+        }
+
         using (var context = new ResultsDbContext(new DbContextOptionsBuilder<ResultsDbContext>().UseSqlite(_connection).Options))
         {
             context.Database.UseTransaction(transaction);

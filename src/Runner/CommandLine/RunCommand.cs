@@ -14,8 +14,8 @@ using Spectre.Console;
 namespace Dashboard.Runner.CommandLine;
 
 /// <summary>
-/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json] [--security-dir DIR]</c> (DESIGN.md §4): runs
-/// a scenario headless, stores its samples, prints the per-level table.
+/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json] [--security-dir DIR] [--run-id N]
+/// [--stop-at-stdin-eof]</c> (docs/runner.md): runs a scenario headless, stores its samples, prints the per-level table.
 /// </summary>
 public static class RunCommand
 {
@@ -28,7 +28,7 @@ public static class RunCommand
     public static Command Create(Func<TimeSpan, ClientDriverRegistry> drivers, GeneratorProcesses? generator = null)
     {
         ArgumentNullException.ThrowIfNull(drivers);
-        var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON, DESIGN.md §4).", Required = true };
+        var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON: README.md, section Scenario document).", Required = true };
         var database = new Option<FileInfo>("--db") { Description = "Results database (SQLite); created and migrated if needed.", Required = true };
         var levelsCsv = new Option<FileInfo?>("--levels-csv") { Description = "Also write the per-level aggregates to this CSV file." };
         var progressMode = new Option<string>("--progress") { Description = "Progress output: 'bar' (default, for people) or 'json' (one JSON object per stdout line).", DefaultValueFactory = _ => "bar" };
@@ -63,25 +63,52 @@ public static class RunCommand
             Description = $"topology emulated-lan: the private /24 of the emulated link (generator .1, host .2; default {EmulatedLan.DefaultSubnet}, docs/topologies.md).",
             DefaultValueFactory = _ => EmulatedLan.DefaultSubnet,
         };
+        var runId = new Option<int?>("--run-id")
+        {
+            Description = "Continue this run row of the database (one the dashboard queued) instead of making a new one; a run that has ended (Interrupted included) is refused (exit 2).",
+        };
+        runId.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int?>() is < 1)
+            {
+                result.AddError("--run-id: give a run id, 1 or more");
+            }
+        });
+        var stopAtStdinEof = new Option<bool>("--stop-at-stdin-eof")
+        {
+            Description = "Stop when standard input ends: the process that started the runner holds it open, so the runner (and its drivers) end with that process, however it ends (SIGKILL included). The run is then Interrupted, its samples kept.",
+        };
 
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
-            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout, hostExecutable, lanSubnet,
+            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout, runId, stopAtStdinEof, hostExecutable, lanSubnet,
         };
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
-            parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
-            parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator,
-            new LanOptions(parse.GetRequiredValue(hostExecutable).FullName, parse.GetRequiredValue(lanSubnet)), cancellationToken));
+            new Invocation(parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
+                parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), parse.GetValue(runId), parse.GetValue(stopAtStdinEof),
+                new LanOptions(parse.GetRequiredValue(hostExecutable).FullName, parse.GetRequiredValue(lanSubnet))),
+            drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
         return command;
     }
 
     private sealed record LanOptions(string HostExecutable, string Subnet);
 
-    private static async Task<int> ExecuteAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, DirectoryInfo securityDirectory, ClientDriverRegistry drivers, GeneratorProcesses? generator, LanOptions lanOptions, CancellationToken interrupt)
+    private sealed record Invocation(FileInfo ScenarioFile, FileInfo DatabaseFile, FileInfo? LevelsCsv, bool Json, DirectoryInfo SecurityDirectory, int? RunId, bool StopAtStdinEof, LanOptions Lan);
+
+    private static async Task<int> ExecuteAsync(Invocation invocation, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
     {
+        var (scenarioFile, databaseFile, levelsCsv, json, securityDirectory, runId, stopAtStdinEof, lanOptions) = invocation;
         // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
         // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
-        var cancellationToken = interrupt;
+        // With --stop-at-stdin-eof, the end of standard input (the parent ended, however) cancels it too (ParentWatch).
+        using var parentGone = new CancellationTokenSource();
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(interrupt, parentGone.Token);
+        if (stopAtStdinEof)
+        {
+            ParentWatch.Start(parentGone);
+        }
+
+        var cancellationToken = stop.Token;
         var stderr = Console.Error;
         ScenarioDocument scenario;
         SecurityFolder? security;
@@ -146,7 +173,7 @@ public static class RunCommand
             }
 
             var topology = lan is null ? RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host)) : RunTopology.Of(lan);
-            return await RunAndReportAsync(scenarioFile, databaseFile, levelsCsv, json, scenario, security, drivers, generator, topology, cancellationToken);
+            return await RunAndReportAsync(scenarioFile, databaseFile, levelsCsv, json, scenario, security, drivers, generator, topology, runId, parentGone.Token, cancellationToken);
         }
         finally
         {
@@ -158,13 +185,14 @@ public static class RunCommand
     }
 
     private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
-        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, CancellationToken cancellationToken)
+        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, CancellationToken parentGone, CancellationToken cancellationToken)
     {
         var stderr = Console.Error;
         IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
         using var http = new HttpClient();
         try
         {
+            await HostProbe.WaitForStacksAsync(http, new Uri(scenario.Host), HostProbe.DefaultStartWait, line => stderr.WriteLine($"note: {line}"), cancellationToken);
             endpoints = await HostProbe.GetEndpointsAsync(http, new Uri(scenario.Host), cancellationToken);
         }
         catch (HostUnavailableException e)
@@ -176,11 +204,14 @@ public static class RunCommand
         // With JSON progress, the drivers' reports of a running level become level-progress events (about once a second).
         var live = new LiveProgress(json ? WriteJson : WriteLine);
         drivers.Progress.Target = json ? live : null;
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, live.Forward, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology);
+        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, live.Forward, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology)
+        {
+            ParentGone = parentGone,
+        };
         Data.Entities.RunEntity run;
         try
         {
-            run = await executor.RunAsync(scenario, endpoints, cancellationToken);
+            run = await executor.RunAsync(scenario, endpoints, cancellationToken, runId);
         }
         catch (ScenarioException e)
         {
@@ -213,6 +244,7 @@ public static class RunCommand
         {
             Data.Entities.RunStatus.Completed => ExitCodes.Success,
             Data.Entities.RunStatus.Cancelled => ExitCodes.Cancelled,
+            Data.Entities.RunStatus.Interrupted when parentGone.IsCancellationRequested => ExitCodes.Cancelled,
             _ => ExitCodes.RunFailed,
         };
     }

@@ -12,6 +12,7 @@ using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
+using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Runner.Execution;
 
@@ -42,10 +43,24 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
     /// <summary>The seed of the cell order, to run a recorded order again; null (default): a fresh random seed, stored with the run.</summary>
     public int? OrderSeed { get; init; }
 
+    /// <summary>
+    /// When this token is cancelled as the run stops, the run ends <see cref="RunStatus.Interrupted"/> (the process that
+    /// started the runner ended: its standard input closed) instead of <see cref="RunStatus.Cancelled"/>.
+    /// </summary>
+    public CancellationToken ParentGone { get; init; }
+
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
-    /// <returns>The stored run: its id, final status (Completed, Failed or Cancelled), error and progress.</returns>
-    /// <exception cref="ScenarioException">A variant is not served by the host, or a client technology is unavailable; nothing is stored.</exception>
-    public async Task<RunEntity> RunAsync(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints, CancellationToken cancellationToken)
+    /// <param name="scenario">The validated scenario.</param>
+    /// <param name="endpoints">What the host serves.</param>
+    /// <param name="cancellationToken">Stops the run: the level in progress is stored as far as it went.</param>
+    /// <param name="runId">
+    /// The run row to continue (<c>--run-id</c>: a row the dashboard queued, status Queued, Scheduled or Running without a
+    /// live runner); null: a new row is made (headless use). Ids stay consecutive: one row per run.
+    /// </param>
+    /// <returns>The stored run: its id, final status (Completed, Failed, Cancelled or Interrupted), error and progress.</returns>
+    /// <exception cref="ScenarioException">A variant is not served by the host, a client technology is unavailable, or
+    /// run <paramref name="runId"/> cannot be continued (no such row, or it has ended: field <c>--run-id</c>); nothing is stored.</exception>
+    public async Task<RunEntity> RunAsync(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints, CancellationToken cancellationToken, int? runId = null)
     {
         ArgumentNullException.ThrowIfNull(scenario);
         ArgumentNullException.ThrowIfNull(endpoints);
@@ -60,21 +75,32 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             notice?.Invoke($"run {abandoned.Id} was left Running by a runner that no longer runs; marked Interrupted: {abandoned.Error}");
         }
 
-        var run = new RunEntity
+        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri) ? hostUri : null) with { Topology = where }, JsonSerializerOptions.Web);
+        var orderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : (int?)null;
+        RunEntity run;
+        if (runId is { } id)
         {
-            ScenarioName = scenario.Name,
-            ScenarioJson = ScenarioLoader.ToJson(scenario),
-            Status = RunStatus.Running,
-            CreatedUtc = DateTime.UtcNow,
-            StartedUtc = DateTime.UtcNow,
-            EnvironmentJson = JsonSerializer.Serialize(RunEnvironment.Capture(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri) ? hostUri : null) with { Topology = where }, JsonSerializerOptions.Web),
-            Topology = where.Name,
-            LinkRateMbps = where.LinkRateMbps,
-            TotalLevels = totalLevels,
-            OrderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : null,
-        };
-        db.Runs.Add(run);
-        await db.SaveChangesAsync(CancellationToken.None);
+            run = await ContinueAsync(db, id, environment, totalLevels, where, orderSeed);
+        }
+        else
+        {
+            run = new RunEntity
+            {
+                ScenarioName = scenario.Name,
+                ScenarioJson = ScenarioLoader.ToJson(scenario),
+                Status = RunStatus.Running,
+                CreatedUtc = DateTime.UtcNow,
+                StartedUtc = DateTime.UtcNow,
+                EnvironmentJson = environment,
+                Topology = where.Name,
+                LinkRateMbps = where.LinkRateMbps,
+                TotalLevels = totalLevels,
+                OrderSeed = orderSeed,
+            };
+            db.Runs.Add(run);
+            await db.SaveChangesAsync(CancellationToken.None);
+        }
+
         progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
 
         using var samples = new SampleStore(databasePath);
@@ -120,8 +146,20 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
-            run.Status = RunStatus.Cancelled;
-            run.Error = $"cancelled after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText}";
+            run.Status = ParentGone.IsCancellationRequested ? RunStatus.Interrupted : RunStatus.Cancelled;
+            run.Error = ParentGone.IsCancellationRequested
+                ? $"the process that started the runner ended (its standard input closed) after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText}; the levels stored before are kept with their samples"
+                : $"cancelled after {run.CompletedLevels} of {totalLevels} levels, during {run.ProgressText}";
+        }
+        catch (Exception e) when (e is RunNotRunningException or DbUpdateConcurrencyException)
+        {
+            // Someone else ended the run (a restarted dashboard marked it Interrupted, a user cancelled it): its status stands,
+            // and nothing more is written to it.
+            var ended = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == run.Id, CancellationToken.None);
+            var reason = $"run {run.Id} was ended by someone else ({ended?.Status.ToString() ?? "deleted"}) while this runner was at {run.ProgressText}; the runner stopped without storing more";
+            progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = ended?.Status.ToString() ?? nameof(RunStatus.Interrupted), Error = reason });
+            notice?.Invoke(reason);
+            return ended ?? run;
         }
         finally
         {
@@ -132,14 +170,63 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         }
 
         run.EndedUtc = DateTime.UtcNow;
+        run.ProgressText = null;
         if (resources is not null)
         {
             db.ResourceSamples.AddRange(await resources.StopAsync());
         }
 
-        await db.SaveChangesAsync(CancellationToken.None);
+        try
+        {
+            await db.SaveChangesAsync(CancellationToken.None);
+        }
+        catch (DbUpdateConcurrencyException)
+        {
+            var ended = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == run.Id, CancellationToken.None);
+            progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = ended?.Status.ToString() ?? nameof(RunStatus.Interrupted), Error = ended?.Error });
+            return ended ?? run;
+        }
+
         progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = run.Status.ToString(), Error = run.Error });
         return run;
+    }
+
+    /// <summary>
+    /// Takes over run row <paramref name="id"/>: Running, with this runner's environment (and process) and the level count.
+    /// One statement that only changes a row still waiting (Queued, Scheduled, or Running with no live runner recorded), so
+    /// a run that ended, Interrupted included, is never continued.
+    /// </summary>
+    private static async Task<RunEntity> ContinueAsync(ResultsDbContext db, int id, string environment, int totalLevels, Topologies.RunTopology where, int? orderSeed)
+    {
+        var row = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id, CancellationToken.None)
+            ?? throw new ScenarioException("--run-id", $"no run has id {id} in this database");
+        if (row.Status is not (RunStatus.Queued or RunStatus.Scheduled or RunStatus.Running)
+            || (row.Status == RunStatus.Running && AbandonedRuns.RunnerOf(row.EnvironmentJson) is { } other && other.IsAlive()))
+        {
+            throw new ScenarioException("--run-id",
+                $"run {id} is {row.Status}{(row.Status == RunStatus.Running ? " with another live runner" : "")}; only a queued, scheduled or started run without a runner is continued (re-queue an ended run as a new one)");
+        }
+
+        var now = DateTime.UtcNow;
+        var changed = await db.Runs
+            .Where(r => r.Id == id && r.Status == row.Status)
+            .ExecuteUpdateAsync(s => s
+                .SetProperty(r => r.Status, RunStatus.Running)
+                .SetProperty(r => r.StartedUtc, now)
+                .SetProperty(r => r.EnvironmentJson, environment)
+                .SetProperty(r => r.TotalLevels, totalLevels)
+                .SetProperty(r => r.Topology, where.Name)
+                .SetProperty(r => r.LinkRateMbps, where.LinkRateMbps)
+                .SetProperty(r => r.OrderSeed, orderSeed)
+                .SetProperty(r => r.CompletedLevels, 0), CancellationToken.None);
+        if (changed == 0)
+        {
+            throw new ScenarioException("--run-id", $"run {id} changed while the runner took it over (cancelled or ended meanwhile)");
+        }
+
+        // The context may track the row already (AbandonedRuns read every Running run): read it afresh.
+        db.ChangeTracker.Clear();
+        return await db.Runs.SingleAsync(r => r.Id == id, CancellationToken.None);
     }
 
     /// <summary>
@@ -325,7 +412,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
         };
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
-        samples.AppendLevel(level, result.Samples);
+        samples.AppendLevel(level, result.Samples, onlyWhileRunning: true);
         return level;
     }
 

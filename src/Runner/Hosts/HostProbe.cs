@@ -10,6 +10,96 @@ public static class HostProbe
     /// <summary>How long the host may take to answer.</summary>
     public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
 
+    private const string NoAnswer = "(no answer)";
+
+    /// <summary>Default of how long <see cref="WaitForStacksAsync"/> waits for starting stacks (a JVM on a loaded machine takes 10–40 s).</summary>
+    public static readonly TimeSpan DefaultStartWait = TimeSpan.FromSeconds(120);
+
+    /// <summary>
+    /// Waits while the host's <c>GET /healthz</c> answers 503 with status <c>starting</c> (a stack, e.g. the JVM service,
+    /// is starting), polling every <paramref name="poll"/> up to <paramref name="limit"/>; <paramref name="notice"/> gets one
+    /// line when the wait begins. Returns at once when the host is ready, or when it has no <c>/healthz</c> or answers
+    /// otherwise (the endpoint list then decides).
+    /// </summary>
+    /// <exception cref="HostUnavailableException">The host cannot be reached, or a stack still starts after <paramref name="limit"/>.</exception>
+    public static async Task WaitForStacksAsync(HttpClient http, Uri host, TimeSpan limit, Action<string>? notice, CancellationToken cancellationToken, TimeSpan? poll = null)
+    {
+        ArgumentNullException.ThrowIfNull(http);
+        ArgumentNullException.ThrowIfNull(host);
+        var started = DateTime.UtcNow;
+        var said = false;
+        while (true)
+        {
+            string? starting;
+            using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+            {
+                timeout.CancelAfter(Timeout);
+                try
+                {
+                    using var response = await http.GetAsync(new Uri(host, "/healthz"), timeout.Token);
+                    starting = response.StatusCode == System.Net.HttpStatusCode.ServiceUnavailable
+                        ? StartingStacks(await response.Content.ReadAsStringAsync(timeout.Token))
+                        : null;
+                }
+                catch (HttpRequestException e)
+                {
+                    throw new HostUnavailableException($"host {host} is not reachable: {e.Message}", e);
+                }
+                catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested)
+                {
+                    // A host busy starting its stacks (or a loaded machine) may be slow to answer: ask again within the limit.
+                    if (DateTime.UtcNow - started >= limit)
+                    {
+                        throw new HostUnavailableException($"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s", e);
+                    }
+
+                    starting = NoAnswer;
+                }
+            }
+
+            if (starting is null)
+            {
+                return;
+            }
+
+            var waited = DateTime.UtcNow - started;
+            if (waited >= limit)
+            {
+                throw new HostUnavailableException($"host {host}: stack {starting} still starting after {limit.TotalSeconds:0} s");
+            }
+
+            if (!said)
+            {
+                notice?.Invoke(starting == NoAnswer
+                    ? $"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s; asking again for up to {limit.TotalSeconds:0} s"
+                    : $"host {host}: stack {starting} is starting; waiting up to {limit.TotalSeconds:0} s");
+                said = true;
+            }
+
+            await Task.Delay(poll ?? TimeSpan.FromMilliseconds(500), cancellationToken);
+        }
+    }
+
+    /// <summary>The starting stacks named in a <c>/healthz</c> body ("jvm", "aspnet and jvm"), or null when it says none is starting.</summary>
+    private static string? StartingStacks(string body)
+    {
+        try
+        {
+            using var document = JsonDocument.Parse(body);
+            if (!document.RootElement.TryGetProperty("stacks", out var stacks) || stacks.ValueKind != JsonValueKind.Object)
+            {
+                return null;
+            }
+
+            var names = stacks.EnumerateObject().Where(p => p.Value.ValueKind == JsonValueKind.String && p.Value.GetString() == "starting").Select(p => p.Name).ToArray();
+            return names.Length == 0 ? null : string.Join(" and ", names);
+        }
+        catch (JsonException)
+        {
+            return null;
+        }
+    }
+
     /// <summary>Returns the endpoints the host at <paramref name="host"/> exposes.</summary>
     /// <exception cref="HostUnavailableException">The host cannot be reached, answers with an error, or not with an endpoint list.</exception>
     public static async Task<IReadOnlyList<HostEndpoint>> GetEndpointsAsync(HttpClient http, Uri host, CancellationToken cancellationToken)

@@ -2,10 +2,11 @@ using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Security;
 
-// The service host (DESIGN.md §2): control API on :5090, the aspnet variants in this process,
+// The service host (docs/architecture.md): control API on :5090, the aspnet variants in this process,
 // the JVM service (metro, ice) as a supervised child process.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
 builder.AddServiceHostOptions();
+builder.AddParentWatch();
 builder.AddSecurityMaterial(); // before every hosted service: the JVM supervisor hands the material to the JVM service
 builder.AddEndpointRegistry();
 builder.AddResourceMonitor();

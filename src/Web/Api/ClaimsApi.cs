@@ -59,7 +59,7 @@ public static class ClaimsApi
 
         var text = new StringWriter(CultureInfo.InvariantCulture);
         await ClaimsExport.WriteCsvAsync(text, report.Value!.Claims, ct);
-        return Results.File(new UTF8Encoding(false).GetBytes(text.ToString()), "text/csv; charset=utf-8", $"run-{id}-claims.csv");
+        return Microsoft.AspNetCore.Http.Results.File(new UTF8Encoding(false).GetBytes(text.ToString()), "text/csv; charset=utf-8", $"run-{id}-claims.csv");
     }
 
     private static async Task<IResult> MarkdownAsync(
@@ -67,7 +67,7 @@ public static class ClaimsApi
     {
         var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
         return report.Problem is { } problem ? problem
-            : Results.Text(ClaimsExport.Markdown(report.Value!), "text/markdown; charset=utf-8", Encoding.UTF8);
+            : Microsoft.AspNetCore.Http.Results.Text(ClaimsExport.Markdown(report.Value!), "text/markdown; charset=utf-8", Encoding.UTF8);
     }
 
     private static async Task<IResult> HtmlAsync(
@@ -75,7 +75,7 @@ public static class ClaimsApi
     {
         var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
         return report.Problem is { } problem ? problem
-            : Results.Text(ClaimsExport.Html(report.Value!), "text/html; charset=utf-8", Encoding.UTF8);
+            : Microsoft.AspNetCore.Http.Results.Text(ClaimsExport.Html(report.Value!), "text/html; charset=utf-8", Encoding.UTF8);
     }
 
     private static async Task<(ClaimsReport? Value, ProblemHttpResult? Problem)> ReportAsync(

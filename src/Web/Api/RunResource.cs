@@ -5,9 +5,9 @@ namespace Dashboard.Web.Api;
 
 /// <summary>A run as the HTTP API answers it.</summary>
 /// <param name="Id">Run id.</param>
-/// <param name="Name">Scenario name.</param>
-/// <param name="Status">Queued, Running, Completed, Failed, Cancelled or Interrupted.</param>
-/// <param name="CreatedUtc">When it was queued, or the time it is scheduled for.</param>
+/// <param name="Name">The run's name: the one a user gave it (PATCH), else its scenario's name.</param>
+/// <param name="Status">Queued, Scheduled, Running, Completed, Failed, Cancelled or Interrupted.</param>
+/// <param name="CreatedUtc">When it was queued (also for a scheduled run).</param>
 /// <param name="StartedUtc">When it started.</param>
 /// <param name="EndedUtc">When it ended.</param>
 /// <param name="CompletedLevels">Levels finished.</param>
@@ -23,6 +23,15 @@ public sealed record RunResource(
     int CompletedLevels, int TotalLevels, string? Progress, string? Error,
     string Permalink, string SamplesCsv, string LevelsCsv, JsonElement Scenario)
 {
+    /// <summary>The name of the scenario the run ran.</summary>
+    public string ScenarioName { get; init; } = "";
+
+    /// <summary>A user's notes on the run, or null.</summary>
+    public string? Notes { get; init; }
+
+    /// <summary>For a scheduled run: when it is due (UTC).</summary>
+    public DateTime? ScheduledUtc { get; init; }
+
     /// <summary>Per-level aggregates over repetitions as CSV.</summary>
     public string AggregatesCsv => $"/api/runs/{Id}/aggregates.csv";
 
@@ -38,8 +47,13 @@ public sealed record RunResource(
         ArgumentNullException.ThrowIfNull(run);
         using var scenario = JsonDocument.Parse(run.ScenarioJson);
         return new RunResource(
-            run.Id, run.ScenarioName, run.Status.ToString(), run.CreatedUtc, run.StartedUtc, run.EndedUtc,
+            run.Id, run.Name ?? run.ScenarioName, run.Status.ToString(), run.CreatedUtc, run.StartedUtc, run.EndedUtc,
             run.CompletedLevels, run.TotalLevels, run.ProgressText, run.Error,
-            $"/runs/{run.Id}", $"/api/runs/{run.Id}/samples.csv", $"/api/runs/{run.Id}/levels.csv", scenario.RootElement.Clone());
+            $"/runs/{run.Id}", $"/api/runs/{run.Id}/samples.csv", $"/api/runs/{run.Id}/levels.csv", scenario.RootElement.Clone())
+        {
+            ScenarioName = run.ScenarioName,
+            Notes = run.Notes,
+            ScheduledUtc = run.ScheduledUtc,
+        };
     }
 }

@@ -1,4 +1,6 @@
+using System.Globalization;
 using System.Text;
+using System.Text.Json;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Export;
@@ -14,7 +16,7 @@ using Microsoft.Extensions.Options;
 
 namespace Dashboard.Web.Api;
 
-/// <summary>The HTTP API of DESIGN.md §4: queue, read, export and cancel runs.</summary>
+/// <summary>The HTTP API (docs/web.md, "HTTP API"): queue, read, export, rename, cancel and delete runs.</summary>
 public static class RunsApi
 {
     /// <summary>Maps <c>/api/runs</c>.</summary>
@@ -23,7 +25,7 @@ public static class RunsApi
         var runs = app.MapGroup("/api/runs").WithTags("Runs");
         runs.MapPost("/", QueueAsync)
             .WithName("QueueRun")
-            .WithSummary("Queue a run of a scenario document (DESIGN.md §4); optional ?at=ISO-8601 time runs it later.")
+            .WithSummary("Queue a run of a scenario document (docs/web.md); optional ?at=ISO-8601 time (in the future) schedules it. A body that is not JSON: 400 naming the line and position.")
             .Accepts<ScenarioDocument>("application/json")
             .ProducesValidationProblem();
         runs.MapGet("/", ListAsync).WithName("ListRuns").WithSummary("The newest runs.");
@@ -38,8 +40,12 @@ public static class RunsApi
             .WithSummary("Ranking tables like the thesis's Tables 9.1–9.4: per payload class and overall, by throughput and response time, from ?fromClients=20 on; partial levels only with ?includePartial=true.");
         runs.MapGet("/{id:int}/samples.csv", SamplesCsvAsync).WithName("GetRunSamplesCsv").WithSummary("Every raw sample as CSV, streamed.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
-        runs.MapDelete("/{id:int}", CancelAsync).WithName("CancelRun")
-            .WithSummary("Cancel a queued run, or stop a running one (its samples are kept); 409 when it has ended.");
+        runs.MapDelete("/{id:int}", DeleteAsync).WithName("CancelRun")
+            .WithSummary("Cancel a queued, scheduled or running run (a running one stops and keeps its samples; 202); with ?purge=true delete a finished run with its levels and samples (204). 409 when the run's status does not allow it.");
+        runs.MapPatch("/{id:int}", AnnotateAsync).WithName("AnnotateRun")
+            .WithSummary("Rename and annotate a run: {\"name\": \"...\", \"notes\": \"...\"}; a field left out stays, an empty string clears it.")
+            .Accepts<RunAnnotation>("application/json")
+            .ProducesProblem(StatusCodes.Status400BadRequest);
         return app;
     }
 
@@ -48,18 +54,52 @@ public static class RunsApi
     {
         using var reader = new StreamReader(request.Body, Encoding.UTF8);
         var json = await reader.ReadToEndAsync(cancellationToken);
-        ScenarioDocument scenario;
+        if (NotJson(json) is { } notJson)
+        {
+            return notJson;
+        }
+
         try
         {
-            scenario = ScenarioLoader.Parse(json);
+            var scenario = ScenarioLoader.Parse(json);
+            var run = await queue.EnqueueAsync(scenario, at?.UtcDateTime, cancellationToken);
+            return TypedResults.Created($"/api/runs/{run.Id}", RunResource.From(run));
         }
         catch (ScenarioException e)
         {
             return ScenarioProblem(e);
         }
+    }
 
-        var run = await queue.EnqueueAsync(scenario, at?.UtcDateTime, cancellationToken);
-        return TypedResults.Created($"/api/runs/{run.Id}", RunResource.From(run));
+    /// <summary>
+    /// A 400 problem when <paramref name="json"/> is not JSON at all, saying where (line and position, from 1), blaming no
+    /// field; null when it parses.
+    /// </summary>
+    internal static ProblemHttpResult? NotJson(string json)
+    {
+        try
+        {
+            using var document = JsonDocument.Parse(json);
+            return null;
+        }
+        catch (JsonException e)
+        {
+            var reason = e.Message;
+            var cut = reason.IndexOf(" Path:", StringComparison.Ordinal);
+            reason = (cut >= 0 ? reason[..cut] : reason).Trim().TrimEnd('.');
+            cut = reason.IndexOf(" LineNumber:", StringComparison.Ordinal);
+            reason = (cut >= 0 ? reason[..cut] : reason).Trim().TrimEnd('.', ' ');
+            var line = (e.LineNumber ?? 0) + 1;
+            var position = (e.BytePositionInLine ?? 0) + 1;
+            var detail = string.IsNullOrWhiteSpace(json)
+                ? "the request body is not valid JSON: it is empty"
+                : string.Create(CultureInfo.InvariantCulture, $"the request body is not valid JSON: {ScenarioText.Shown(reason, 300)} (line {line}, position {position})");
+            return TypedResults.Problem(
+                title: "The request body is not valid JSON",
+                detail: detail,
+                statusCode: StatusCodes.Status400BadRequest,
+                extensions: new Dictionary<string, object?> { ["line"] = line, ["position"] = position });
+        }
     }
 
     private static async Task<Ok<RunResource[]>> ListAsync(RunStore store, [FromQuery] int? take, CancellationToken cancellationToken)
@@ -126,9 +166,19 @@ public static class RunsApi
         return new CsvResult($"run-{id}-samples.csv", writer => ResultsCsv.WriteSamplesAsync(writer, path, levels, cancellationToken));
     }
 
-    private static async Task<Results<Ok<RunResource>, Accepted<RunResource>, ProblemHttpResult>> CancelAsync(
-        int id, QueueService queue, RunStore store, CancellationToken cancellationToken)
+    private static async Task<Results<Ok<RunResource>, Accepted<RunResource>, NoContent, ProblemHttpResult>> DeleteAsync(
+        int id, QueueService queue, RunStore store, [FromQuery] bool? purge, CancellationToken cancellationToken)
     {
+        if (purge == true)
+        {
+            return await queue.PurgeAsync(id, cancellationToken) switch
+            {
+                null => NotFound(id),
+                true => TypedResults.NoContent(),
+                false => Conflict(id, (await store.FindAsync(id, cancellationToken))?.Status, "only a finished run is deleted; cancel it first"),
+            };
+        }
+
         var result = await queue.CancelAsync(id, cancellationToken);
         var run = await store.FindAsync(id, cancellationToken);
         return result switch
@@ -136,13 +186,40 @@ public static class RunsApi
             _ when run is null => NotFound(id),
             CancelResult.Cancelled => TypedResults.Ok(RunResource.From(run)),
             CancelResult.Stopping => TypedResults.Accepted($"/api/runs/{id}", RunResource.From(run)),
-            _ => TypedResults.Problem(
-                title: "The run has already ended",
-                detail: $"run {id} is {run.Status}; only a queued or running run can be cancelled",
-                statusCode: StatusCodes.Status409Conflict,
-                extensions: new Dictionary<string, object?> { ["runStatus"] = run.Status.ToString() }),
+            _ => Conflict(id, run.Status, "only a queued, scheduled or running run can be cancelled; ?purge=true deletes a finished one"),
         };
     }
+
+    private static async Task<Results<Ok<RunResource>, ProblemHttpResult>> AnnotateAsync(
+        int id, HttpRequest request, QueueService queue, CancellationToken cancellationToken)
+    {
+        using var reader = new StreamReader(request.Body, Encoding.UTF8);
+        var json = await reader.ReadToEndAsync(cancellationToken);
+        if (NotJson(json) is { } notJson)
+        {
+            return notJson;
+        }
+
+        RunAnnotation annotation;
+        try
+        {
+            annotation = RunAnnotation.Parse(json);
+        }
+        catch (ScenarioException e)
+        {
+            return TypedResults.Problem(title: "The annotation was refused", detail: e.Message, statusCode: StatusCodes.Status400BadRequest,
+                extensions: new Dictionary<string, object?> { ["field"] = e.Field });
+        }
+
+        var run = await queue.AnnotateAsync(id, annotation.Name, annotation.Notes, cancellationToken);
+        return run is null ? NotFound(id) : TypedResults.Ok(RunResource.From(run));
+    }
+
+    private static ProblemHttpResult Conflict(int id, RunStatus? status, string rule) => TypedResults.Problem(
+        title: status is { } s && RunStore.Finished.Contains(s) ? "The run has already ended" : "The run has not ended",
+        detail: $"run {id} is {status}; {rule}",
+        statusCode: StatusCodes.Status409Conflict,
+        extensions: new Dictionary<string, object?> { ["runStatus"] = status?.ToString() });
 
     private static async Task<List<LevelEntity>?> LevelsAsync(int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken cancellationToken)
     {

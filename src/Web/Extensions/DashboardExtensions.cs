@@ -12,10 +12,14 @@ using Microsoft.Extensions.FileProviders;
 using Microsoft.Extensions.Options;
 using MudBlazor.Services;
 using Radzen;
+using Hangfire;
+using DashboardOptions = Dashboard.Web.Options.DashboardOptions;
+using Hangfire.Dashboard;
+using Hangfire.Storage.SQLite;
 
 namespace Dashboard.Web.Extensions;
 
-/// <summary>One <c>AddXxx</c> per component of the dashboard (eShop style, DESIGN.md §10).</summary>
+/// <summary>One <c>AddXxx</c> per component of the dashboard (eShop's style; docs/architecture.md).</summary>
 public static class DashboardExtensions
 {
     /// <summary>The options sections, each validated at start.</summary>
@@ -44,24 +48,57 @@ public static class DashboardExtensions
         builder.Services.AddDbContextFactory<ResultsDbContext>((sp, options) =>
             ResultsDatabase.Configure(options, sp.GetRequiredService<IOptions<DashboardOptions>>().Value.DatabasePath));
         builder.Services.AddSingleton(TimeProvider.System);
-        builder.Services.AddSingleton<RunnerRunMap>();
         builder.Services.AddSingleton<RunStore>();
         builder.Services.AddSingleton<RunSummaries>();
         builder.Services.AddSingleton<Results.RunResultsService>();
         return builder;
     }
 
-    /// <summary>The run queue: Quartz-driven worker that starts the built runner, one run at a time.</summary>
+    /// <summary>
+    /// The run queue (docs/architecture.md, "The queue"): Hangfire on its own SQLite file beside the results database; a run
+    /// is a job on the <c>benchmarks</c> queue, which ONE worker serves (one benchmark at a time); a light queue with its own
+    /// worker fires recurring runs. <see cref="QueueRecovery"/> runs first: what a previous dashboard left is ended or marked.
+    /// </summary>
     public static IHostApplicationBuilder AddRunQueue(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddOptions<QueueOptions>().Bind(builder.Configuration.GetSection(QueueOptions.Section))
+            .ValidateDataAnnotations()
+            .Validate(o => !Path.GetInvalidPathChars().Any(o.Storage.Contains), "Dashboard:Queue:Storage is not a valid file name")
+            .ValidateOnStart();
         builder.Services.AddSingleton<RunEvents>();
         builder.Services.AddSingleton<QueueWorker>();
-        builder.Services.AddSingleton<QueueScheduler>();
-        builder.Services.AddHostedService(sp => sp.GetRequiredService<QueueScheduler>());
-        builder.Services.AddTransient<ProcessQueueJob>();
         builder.Services.AddSingleton<QueueService>();
+        builder.Services.AddTransient<BenchmarkJob>();
         builder.Services.AddSingleton<ScenarioPresets>();
+        builder.Services.AddHangfire((sp, config) =>
+        {
+            var dashboard = sp.GetRequiredService<IOptions<DashboardOptions>>().Value;
+            var queue = sp.GetRequiredService<IOptions<QueueOptions>>().Value;
+            var path = queue.StoragePath(dashboard.DataFolderPath);
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            config.SetDataCompatibilityLevel(CompatibilityLevel.Version_180)
+                .UseSimpleAssemblyNameTypeSerializer()
+                .UseRecommendedSerializerSettings()
+                .UseSQLiteStorage(path, new SQLiteStorageOptions { QueuePollInterval = queue.PollInterval });
+        });
+        // Before the servers (hosted services start in the order they were added): runs left Running are settled first.
+        builder.Services.AddHostedService<QueueRecovery>();
+        builder.Services.AddHostedService<QueueWiring>();
+        builder.Services.AddHangfireServer(o =>
+        {
+            o.ServerName = $"{Environment.MachineName}:benchmarks";
+            o.Queues = [QueueOptions.BenchmarksQueue];
+            o.WorkerCount = 1;
+            o.SchedulePollingInterval = TimeSpan.FromSeconds(1);
+        });
+        builder.Services.AddHangfireServer(o =>
+        {
+            o.ServerName = $"{Environment.MachineName}:triggers";
+            o.Queues = [QueueOptions.TriggersQueue];
+            o.WorkerCount = 1;
+            o.SchedulePollingInterval = TimeSpan.FromSeconds(1);
+        });
         return builder;
     }
 
@@ -127,7 +164,16 @@ public static class DashboardExtensions
         // assets manifest: compressed (gzip, and Brotli after publish) when the browser accepts it, with ETags.
         app.MapStaticAssets();
         app.MapOpenApi();
+        var queue = app.Services.GetRequiredService<IOptions<QueueOptions>>().Value;
+        app.UseHangfireDashboard(queue.DashboardPath, new Hangfire.DashboardOptions
+        {
+            // Local requests only unless Dashboard:Queue:DashboardRemoteAccess (it can delete and re-queue jobs).
+            Authorization = queue.DashboardRemoteAccess ? [new AllowAllDashboardAuthorization()] : [new Hangfire.Dashboard.LocalRequestsOnlyAuthorizationFilter()],
+            DashboardTitle = "Benchmark queue (Hangfire)",
+            AppPath = "/queue",
+        });
         app.MapRunsApi();
+        app.MapRecurringApi();
         app.MapPresetsApi();
         app.MapClaimsApi();
         app.MapRunEnvironmentApi();
@@ -137,4 +183,10 @@ public static class DashboardExtensions
 
     private static bool IsApi(PathString path) =>
         path.StartsWithSegments("/api", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/openapi", StringComparison.OrdinalIgnoreCase);
+}
+
+/// <summary>Lets every request see Hangfire's dashboard (<c>Dashboard:Queue:DashboardRemoteAccess=true</c>).</summary>
+internal sealed class AllowAllDashboardAuthorization : IDashboardAuthorizationFilter
+{
+    public bool Authorize(DashboardContext context) => true;
 }

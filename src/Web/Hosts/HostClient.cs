@@ -13,9 +13,14 @@ public sealed class HostClient(HttpClient http)
         try
         {
             using var response = await http.GetAsync(new Uri(host, "healthz"), cancellationToken);
-            return response.IsSuccessStatusCode
-                ? (HostHealth.Up, "healthy")
-                : (HostHealth.Down, $"/healthz answered {(int)response.StatusCode} {response.ReasonPhrase}");
+            var body = await response.Content.ReadAsStringAsync(cancellationToken);
+            var stacks = Stacks(body);
+            return (int)response.StatusCode switch
+            {
+                >= 200 and < 300 => (HostHealth.Up, stacks ?? "healthy"),
+                503 when stacks is not null => (HostHealth.Starting, stacks),
+                _ => (HostHealth.Down, $"/healthz answered {(int)response.StatusCode} {response.ReasonPhrase}"),
+            };
         }
         catch (HttpRequestException e)
         {
@@ -24,6 +29,23 @@ public sealed class HostClient(HttpClient http)
         catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
         {
             return (HostHealth.Down, "no answer within the timeout");
+        }
+    }
+
+    /// <summary>"aspnet up, jvm starting" from a <c>/healthz</c> body, or null when it lists no stacks.</summary>
+    private static string? Stacks(string body)
+    {
+        try
+        {
+            using var document = System.Text.Json.JsonDocument.Parse(body);
+            return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object
+                && document.RootElement.TryGetProperty("stacks", out var stacks) && stacks.ValueKind == System.Text.Json.JsonValueKind.Object
+                ? string.Join(", ", stacks.EnumerateObject().Select(p => $"{p.Name} {p.Value}"))
+                : null;
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return null;
         }
     }
 

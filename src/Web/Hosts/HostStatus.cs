@@ -9,6 +9,9 @@ public enum HostHealth
     /// <summary><c>GET /healthz</c> answered 2xx.</summary>
     Up,
 
+    /// <summary><c>GET /healthz</c> answered 503 "starting": a stack (e.g. the JVM service) is starting.</summary>
+    Starting,
+
     /// <summary><c>GET /healthz</c> failed or answered an error.</summary>
     Down,
 }

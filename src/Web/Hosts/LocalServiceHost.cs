@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using System.Text.Json;
+using Dashboard.Data.Runs;
 using Dashboard.Web.Options;
 using Dashboard.Web.Runs;
 using Microsoft.Extensions.Options;
@@ -23,11 +25,15 @@ public enum LocalHostState
 
 /// <summary>
 /// Starts the built service host (<c>src/Service/Host</c>) as a child process unless
-/// <c>--Dashboard:StartLocalHost=false</c>, and stops it (SIGINT, then kill) when the dashboard stops.
+/// <c>--Dashboard:StartLocalHost=false</c>, and stops it (SIGTERM, then kill) when the dashboard stops. The host's standard
+/// input stays open while the dashboard lives and the host stops at its end (<c>ServiceHost:StopAtStdinEof</c>), so it
+/// ends with the dashboard however the dashboard ends; its process (id and start time) is recorded in
+/// <c>local-host.json</c> of the data folder, and a host a previous dashboard left running is ended at start, with a log line.
 /// </summary>
 public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOptions<LocalHostOptions> options, ILogger<LocalServiceHost> logger)
     : IHostedService, IDisposable
 {
+    private const string RecordFile = "local-host.json";
     private Process? _process;
 
     /// <summary>Where the child process is.</summary>
@@ -37,12 +43,19 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
     public string Message { get; private set; } = "the dashboard does not start a local service host (Dashboard:StartLocalHost=false)";
 
     /// <inheritdoc />
-    public Task StartAsync(CancellationToken cancellationToken)
+    public async Task StartAsync(CancellationToken cancellationToken)
     {
         if (!dashboard.Value.StartLocalHost)
         {
-            return Task.CompletedTask;
+            return;
         }
+
+        await EndLeftOverAsync(cancellationToken);
+        Start();
+    }
+
+    private void Start()
+    {
 
         var path = options.Value.ExecutableFullPath;
         if (!File.Exists(path))
@@ -51,13 +64,16 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
             Message = $"the service host is not built: {path} does not exist. Build it (dotnet build src/Service/Host), "
                 + "set Dashboard:LocalHost:ExecutablePath, or start the dashboard with --Dashboard:StartLocalHost=false and add a host on the Hosts page";
             logger.LogWarning("Local service host not started: {Message}", Message);
-            return Task.CompletedTask;
+            return;
         }
 
         try
         {
-            var start = new ProcessStartInfo(path) { UseShellExecute = false, WorkingDirectory = Path.GetDirectoryName(path)! };
-            start.Environment["ASPNETCORE_URLS"] = options.Value.Address.GetLeftPart(UriPartial.Authority);
+            var start = new ProcessStartInfo(path) { UseShellExecute = false, RedirectStandardInput = true, WorkingDirectory = Path.GetDirectoryName(path)! };
+            start.ArgumentList.Add("--ServiceHost:StopAtStdinEof=true");
+            // --urls, not ASPNETCORE_URLS: the host's appsettings.json "Urls" would win over the environment variable.
+            start.ArgumentList.Add("--urls");
+            start.ArgumentList.Add(options.Value.Address.GetLeftPart(UriPartial.Authority));
             if (options.Value.DataDirectory is { } data)
             {
                 start.ArgumentList.Add($"--ServiceHost:DataDirectory={Path.GetFullPath(data)}");
@@ -71,6 +87,7 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
                 Message = $"the local service host exited with code {_process.ExitCode}";
                 logger.LogWarning("Local service host exited with code {ExitCode}", _process.ExitCode);
             };
+            Record(ProcessIdentity.Of(_process.Id));
             State = LocalHostState.Running;
             Message = $"started {path} (pid {_process.Id}) on {options.Value.Address}";
             logger.LogInformation("Local service host started: {Path} pid {Pid}", path, _process.Id);
@@ -81,8 +98,42 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
             Message = $"the local service host {path} could not start: {e.Message}";
             logger.LogError(e, "Local service host could not start");
         }
+    }
 
-        return Task.CompletedTask;
+    private string RecordPath => Path.Combine(dashboard.Value.DataFolderPath, RecordFile);
+
+    private void Record(ProcessIdentity? identity)
+    {
+        if (identity is null)
+        {
+            return;
+        }
+
+        Directory.CreateDirectory(dashboard.Value.DataFolderPath);
+        File.WriteAllText(RecordPath, JsonSerializer.Serialize(identity, JsonSerializerOptions.Web));
+    }
+
+    /// <summary>Ends the local host a previous dashboard recorded, if that very process still runs (it held the port).</summary>
+    private async Task EndLeftOverAsync(CancellationToken cancellationToken)
+    {
+        ProcessIdentity? previous;
+        try
+        {
+            previous = File.Exists(RecordPath) ? JsonSerializer.Deserialize<ProcessIdentity>(await File.ReadAllTextAsync(RecordPath, cancellationToken), JsonSerializerOptions.Web) : null;
+        }
+        catch (JsonException)
+        {
+            previous = null;
+        }
+
+        if (previous is null || !previous.IsAlive())
+        {
+            return;
+        }
+
+        logger.LogWarning("A service host a previous dashboard started (process {Pid}) still runs and holds {Address}; ending it", previous.Pid, options.Value.Address);
+        await PosixProcess.EndAsync(previous, TimeSpan.FromSeconds(10), cancellationToken);
+        logger.LogWarning("Service host {Pid} left by a previous dashboard ended", previous.Pid);
     }
 
     /// <inheritdoc />
@@ -92,6 +143,11 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
         {
             logger.LogInformation("Stopping the local service host {Pid}", process.Id);
             await PosixProcess.StopAsync(process, TimeSpan.FromSeconds(10));
+        }
+
+        if (_process is not null)
+        {
+            File.Delete(RecordPath);
         }
     }
 

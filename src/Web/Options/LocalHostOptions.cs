@@ -12,7 +12,7 @@ public sealed class LocalHostOptions
     [Required]
     public string ExecutablePath { get; set; } = $"src/Service/Host/bin/{BuildInfo.Configuration}/net10.0/Dashboard.Service.Host";
 
-    /// <summary>Base address of the local host's control API (DESIGN.md §4).</summary>
+    /// <summary>Base address of the local host's control API (docs/architecture.md).</summary>
     [Required]
     public Uri Address { get; set; } = new("http://localhost:5090");
 

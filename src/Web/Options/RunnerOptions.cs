@@ -9,7 +9,7 @@ public sealed class RunnerOptions
     public const string Section = "Dashboard:Runner";
 
     /// <summary>
-    /// Path of the runner executable (never <c>dotnet run</c>, DESIGN.md §11); relative paths start at the repository root.
+    /// Path of the runner executable (never <c>dotnet run</c>, which keeps a core busy after a build); relative paths start at the repository root.
     /// Default: the runner's build output of this configuration.
     /// </summary>
     [Required]

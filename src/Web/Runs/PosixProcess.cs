@@ -11,27 +11,10 @@ namespace Dashboard.Web.Runs;
 internal static partial class PosixProcess
 {
     private const int SigTerm = 15;
+    private const int SigKill = 9;
 
     /// <summary>Sends SIGTERM to process <paramref name="pid"/>; false when it does not exist any more.</summary>
     public static bool Interrupt(int pid) => Kill(pid, SigTerm) == 0;
-
-    /// <summary>True when process <paramref name="pid"/> is alive and its command line contains <paramref name="nameFragment"/>.</summary>
-    public static bool IsAlive(int pid, string nameFragment)
-    {
-        try
-        {
-            var cmdline = File.ReadAllText($"/proc/{pid}/cmdline");
-            return cmdline.Contains(nameFragment, StringComparison.Ordinal);
-        }
-        catch (IOException)
-        {
-            return false;
-        }
-        catch (UnauthorizedAccessException)
-        {
-            return false;
-        }
-    }
 
     /// <summary>Sends SIGTERM, waits up to <paramref name="timeout"/>, then kills the process tree.</summary>
     public static async Task StopAsync(Process process, TimeSpan timeout)
@@ -52,6 +35,35 @@ internal static partial class PosixProcess
         {
             process.Kill(entireProcessTree: true);
             await process.WaitForExitAsync(CancellationToken.None);
+        }
+    }
+
+    /// <summary>
+    /// Ends the process <paramref name="process"/> names (id and start time: a process that got the id since is left
+    /// alone): SIGTERM, up to <paramref name="timeout"/> to exit, then SIGKILL. Returns at once when it no longer runs.
+    /// </summary>
+    public static async Task EndAsync(Dashboard.Data.Runs.ProcessIdentity process, TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(process);
+        if (!process.IsAlive())
+        {
+            return;
+        }
+
+        Interrupt(process.Pid);
+        var deadline = DateTime.UtcNow + timeout;
+        while (process.IsAlive() && DateTime.UtcNow < deadline)
+        {
+            await Task.Delay(100, cancellationToken);
+        }
+
+        if (process.IsAlive())
+        {
+            Kill(process.Pid, SigKill);
+            for (var i = 0; i < 50 && process.IsAlive(); i++)
+            {
+                await Task.Delay(100, cancellationToken);
+            }
         }
     }
 

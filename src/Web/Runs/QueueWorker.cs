@@ -2,7 +2,7 @@ using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
 using System.Text;
 using Dashboard.Data.Entities;
-using Dashboard.Data.Runs;
+using System.Globalization;
 using Dashboard.Web.Options;
 using Dashboard.Web.Storage;
 using Microsoft.Extensions.Options;
@@ -10,9 +10,11 @@ using Microsoft.Extensions.Options;
 namespace Dashboard.Web.Runs;
 
 /// <summary>
-/// Runs queued benchmarks, ONE at a time (DESIGN.md §2): for each due run it starts the built runner executable
-/// with <c>run --scenario FILE --db FILE --progress json</c>, reads one JSON event per stdout line, publishes them
-/// to the live pages and ends the run with the runner's outcome. Cancel sends SIGINT; the runner keeps its samples.
+/// Runs one queued benchmark (called by <see cref="BenchmarkJob"/> on the <c>benchmarks</c> queue, whose single worker
+/// makes it one at a time): starts the built runner executable with <c>run --scenario FILE --db FILE --progress json
+/// --run-id N --stop-at-stdin-eof</c>, so the runner continues the run's own row and ends when the dashboard ends, reads
+/// one JSON event per stdout line, publishes them to the live pages and ends the run with the runner's outcome. Cancel
+/// sends SIGTERM; the runner keeps its samples.
 /// </summary>
 public sealed class QueueWorker(
     RunStore store,
@@ -26,24 +28,33 @@ public sealed class QueueWorker(
     private readonly SemaphoreSlim _single = new(1, 1);
     private CurrentRun? _current;
 
-    /// <summary>Raised with the due time when a run must be tried again later (machine busy).</summary>
-    public event Action<DateTime>? RetryScheduled;
+    /// <summary>Raised with the run id and the due time when a run must be tried again later (machine busy).</summary>
+    public event Func<int, DateTime, Task>? RetryScheduled;
 
     /// <summary>The id of the run in progress, or null.</summary>
     public int? CurrentRunId => _current?.RunId;
 
-    /// <summary>Runs due runs one after the other until none is due or <paramref name="stopping"/> fires.</summary>
-    public async Task DrainAsync(CancellationToken stopping)
+    /// <summary>
+    /// Runs run <paramref name="runId"/> if it is still waiting (Queued or Scheduled); a run cancelled meanwhile, or marked
+    /// Interrupted because the process that ran it died, is left as it is (only a user re-queues it).
+    /// </summary>
+    /// <param name="runId">The run.</param>
+    /// <param name="stopping">Fires when the dashboard stops: the run is interrupted, its samples kept.</param>
+    public async Task RunAsync(int runId, CancellationToken stopping)
     {
         await _single.WaitAsync(stopping);
         try
         {
-            while (!stopping.IsCancellationRequested && await store.NextDueAsync(stopping) is { } run)
+            var run = await store.FindAsync(runId, stopping);
+            if (run is null || !RunStore.Waiting.Contains(run.Status))
             {
-                if (await store.TryStartAsync(run.Id, stopping))
-                {
-                    await ExecuteAsync(run, stopping);
-                }
+                logger.LogInformation("Run {RunId}: not started, it is {Status}", runId, run?.Status.ToString() ?? "deleted");
+                return;
+            }
+
+            if (await store.TryStartAsync(run.Id, stopping))
+            {
+                await ExecuteAsync(run, stopping);
             }
         }
         finally
@@ -111,7 +122,9 @@ public sealed class QueueWorker(
             StandardOutputEncoding = Encoding.UTF8,
             WorkingDirectory = Path.GetDirectoryName(executable)!,
         };
-        foreach (var argument in new[] { "run", "--scenario", scenarioFile, "--db", dashboardOptions.Value.DatabasePath, "--progress", "json" })
+        start.RedirectStandardInput = true;
+        foreach (var argument in new[] { "run", "--scenario", scenarioFile, "--db", dashboardOptions.Value.DatabasePath, "--progress", "json",
+            "--run-id", runId.ToString(CultureInfo.InvariantCulture), "--stop-at-stdin-eof" })
         {
             start.ArgumentList.Add(argument);
         }
@@ -127,9 +140,9 @@ public sealed class QueueWorker(
         }
 
         using var process = Process.Start(start) ?? throw new InvalidOperationException($"{executable} did not start");
+        // The runner's standard input stays open, unwritten, while this process lives: when it ends, however it ends, the
+        // runner reads end of input and stops (--stop-at-stdin-eof; docs/architecture.md, "A process tree that dies together").
         logger.LogInformation("Run {RunId}: runner {Pid} started: {Executable}", runId, process.Id, executable);
-        var identity = ProcessIdentity.Of(process.Id);
-        await store.LinkRunnerAsync(runId, new RunnerLink(null, process.Id, identity), CancellationToken.None);
 
         var stderr = new StringBuilder();
         var stderrTask = Task.Run(async () =>
@@ -162,7 +175,6 @@ public sealed class QueueWorker(
             switch (progress.Event)
             {
                 case "run-started":
-                    await store.LinkRunnerAsync(runId, new RunnerLink(progress.RunId, process.Id, identity), CancellationToken.None);
                     await store.UpdateProgressAsync(runId, 0, progress.TotalLevels, $"running: 0 of {progress.TotalLevels} levels", CancellationToken.None);
                     break;
                 case "level-completed":
@@ -205,15 +217,19 @@ public sealed class QueueWorker(
                 return;
             case 4 when !current.UserCancelled && !dashboardStopping:
                 var due = time.GetUtcNow().UtcDateTime + runnerOptions.Value.BusyRetryDelay;
-                await store.RequeueAtAsync(runId, due, $"machine busy (another benchmark holds it); trying again at {due:HH:mm:ss} UTC", CancellationToken.None);
-                events.Publish(new RunUpdate(runId, RunStatus.Queued));
-                RetryScheduled?.Invoke(due);
+                await store.RescheduleAsync(runId, due, $"machine busy (another benchmark holds it); trying again at {due:HH:mm:ss} UTC", CancellationToken.None);
+                events.Publish(new RunUpdate(runId, RunStatus.Scheduled));
+                if (RetryScheduled is { } retry)
+                {
+                    await retry(runId, due);
+                }
+
                 return;
         }
 
         if (dashboardStopping && !current.UserCancelled)
         {
-            await FinishAsync(runId, RunStatus.Interrupted, "the dashboard stopped during the run; the samples measured so far are kept (re-queue it to run again)");
+            await FinishAsync(runId, RunStatus.Interrupted, "the dashboard stopped during the run; the samples measured so far are kept (re-queue it to run again)", overrideRunner: true);
             return;
         }
 
@@ -244,11 +260,11 @@ public sealed class QueueWorker(
         return $"the runner was killed by signal {signal}{name}{where}; the levels it stored before are kept with their samples{(stderrLine is null ? "" : $" (its last words: {stderrLine})")}";
     }
 
-    private async Task FinishAsync(int runId, RunStatus status, string? error)
+    private async Task FinishAsync(int runId, RunStatus status, string? error, bool overrideRunner = false)
     {
-        await store.FinishAsync(runId, status, error, CancellationToken.None);
-        logger.LogInformation("Run {RunId} ended {Status}: {Error}", runId, status, error);
-        events.Publish(new RunUpdate(runId, status));
+        var run = await store.FinishAsync(runId, status, error, CancellationToken.None, overrideRunner);
+        logger.LogInformation("Run {RunId} ended {Status}: {Error}", runId, run?.Status ?? status, run?.Error ?? error);
+        events.Publish(new RunUpdate(runId, run?.Status ?? status));
     }
 
     private static string? LastLine(string text)

@@ -6,32 +6,51 @@ using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Web.Storage;
 
+/// <summary>A page of finished runs for the Queue page's grid, with each run's headline figure.</summary>
+/// <param name="Runs">The runs of the page, in the order asked.</param>
+/// <param name="Total">How many runs match in all.</param>
+/// <param name="PeakThroughputRps">Per run id: the highest throughput of any of its levels (req/s); absent when it stored no level.</param>
+public sealed record RunPage(IReadOnlyList<RunEntity> Runs, int Total, IReadOnlyDictionary<int, double> PeakThroughputRps);
+
 /// <summary>
-/// The run queue's storage: the <c>Runs</c> table is the durable queue (DESIGN.md §0). A queued run whose
-/// <see cref="RunEntity.CreatedUtc"/> lies in the future is scheduled for that time ("run later").
+/// The <c>Runs</c> table as the queue uses it: the domain record of every run (the queue's jobs are plumbing,
+/// docs/architecture.md "The queue"). One row per run: the runner continues the row queued here (<c>--run-id</c>).
 /// </summary>
-public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, RunnerRunMap runnerRuns, TimeProvider time)
+public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeProvider time)
 {
     /// <summary>Statuses a run no longer leaves.</summary>
     public static readonly RunStatus[] Finished = [RunStatus.Completed, RunStatus.Failed, RunStatus.Cancelled, RunStatus.Interrupted];
 
-    /// <summary>Stores a queued run of <paramref name="scenario"/>, to start at <paramref name="notBeforeUtc"/> or as soon as possible.</summary>
-    public async Task<RunEntity> EnqueueAsync(ScenarioDocument scenario, DateTime? notBeforeUtc, CancellationToken cancellationToken)
+    /// <summary>Statuses of a run waiting for the worker.</summary>
+    public static readonly RunStatus[] Waiting = [RunStatus.Queued, RunStatus.Scheduled];
+
+    /// <summary>
+    /// Stores a run of <paramref name="scenario"/>: Queued, or Scheduled for <paramref name="dueUtc"/>. Its queue time
+    /// (<see cref="RunEntity.CreatedUtc"/>) is now in both cases.
+    /// </summary>
+    public async Task<RunEntity> EnqueueAsync(ScenarioDocument scenario, DateTime? dueUtc, string? progressText, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(scenario);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var now = time.GetUtcNow().UtcDateTime;
         var run = new RunEntity
         {
             ScenarioName = scenario.Name,
             ScenarioJson = ScenarioLoader.ToJson(scenario),
-            Status = RunStatus.Queued,
-            CreatedUtc = notBeforeUtc is { } at && at > now ? at : now,
-            ProgressText = notBeforeUtc is { } later && later > now ? $"scheduled for {later:yyyy-MM-dd HH:mm} UTC" : "queued",
+            Status = dueUtc is null ? RunStatus.Queued : RunStatus.Scheduled,
+            CreatedUtc = time.GetUtcNow().UtcDateTime,
+            ScheduledUtc = dueUtc,
+            ProgressText = progressText ?? (dueUtc is { } at ? $"scheduled for {at:yyyy-MM-dd HH:mm:ss} UTC" : "queued"),
         };
         db.Runs.Add(run);
         await db.SaveChangesAsync(cancellationToken);
         return run;
+    }
+
+    /// <summary>Records the queue job that runs the run.</summary>
+    public async Task SetJobAsync(int id, string jobId, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        await db.Runs.Where(r => r.Id == id).ExecuteUpdateAsync(s => s.SetProperty(r => r.JobId, jobId), cancellationToken);
     }
 
     /// <summary>The run, untracked, or null.</summary>
@@ -41,14 +60,11 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
         return await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
     }
 
-    /// <summary>
-    /// Runs newest first, without the runner's own rows of runs in progress (they are shown under the dashboard's id).
-    /// </summary>
+    /// <summary>Runs newest first, optionally only those with one of <paramref name="statuses"/>.</summary>
     public async Task<IReadOnlyList<RunEntity>> ListAsync(int take, IReadOnlyCollection<RunStatus>? statuses, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var hidden = runnerRuns.RunnerRunIds();
-        var query = db.Runs.AsNoTracking().Where(r => !hidden.Contains(r.Id));
+        var query = db.Runs.AsNoTracking();
         if (statuses is { Count: > 0 })
         {
             query = query.Where(r => statuses.Contains(r.Status));
@@ -57,60 +73,52 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
         return await query.OrderByDescending(r => r.Id).Take(take).ToListAsync(cancellationToken);
     }
 
-    /// <summary>The run ids whose levels and resource readings belong to run <paramref name="id"/> (itself, and the runner's row while it runs).</summary>
-    public IReadOnlyList<int> DataRunIds(int id) => runnerRuns.TryGetRunnerRun(id, out var runner) ? [id, runner] : [id];
-
-    /// <summary>The oldest queued run due now, or null.</summary>
-    public async Task<RunEntity?> NextDueAsync(CancellationToken cancellationToken)
+    /// <summary>
+    /// One page of finished runs, newest first unless <paramref name="sortBy"/> (<c>id</c>, <c>name</c>, <c>status</c>,
+    /// <c>ended</c>) says otherwise, with the peak throughput of each.
+    /// </summary>
+    public async Task<RunPage> FinishedPageAsync(int skip, int take, string? sortBy, bool descending, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var now = time.GetUtcNow().UtcDateTime;
-        return await db.Runs.AsNoTracking()
-            .Where(r => r.Status == RunStatus.Queued && r.CreatedUtc <= now)
-            .OrderBy(r => r.CreatedUtc).ThenBy(r => r.Id)
-            .FirstOrDefaultAsync(cancellationToken);
+        var query = db.Runs.AsNoTracking().Where(r => Finished.Contains(r.Status));
+        var total = await query.CountAsync(cancellationToken);
+        query = (sortBy, descending) switch
+        {
+            ("name", false) => query.OrderBy(r => r.Name ?? r.ScenarioName).ThenBy(r => r.Id),
+            ("name", true) => query.OrderByDescending(r => r.Name ?? r.ScenarioName).ThenByDescending(r => r.Id),
+            ("status", false) => query.OrderBy(r => r.Status).ThenBy(r => r.Id),
+            ("status", true) => query.OrderByDescending(r => r.Status).ThenByDescending(r => r.Id),
+            ("ended", false) => query.OrderBy(r => r.EndedUtc).ThenBy(r => r.Id),
+            ("ended", true) => query.OrderByDescending(r => r.EndedUtc).ThenByDescending(r => r.Id),
+            ("id", false) => query.OrderBy(r => r.Id),
+            _ => query.OrderByDescending(r => r.Id),
+        };
+        var runs = await query.Skip(skip).Take(take).ToListAsync(cancellationToken);
+        var ids = runs.Select(r => r.Id).ToArray();
+        var peaks = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId))
+            .GroupBy(l => l.RunId)
+            .Select(g => new { RunId = g.Key, Peak = g.Max(l => l.ThroughputRps) })
+            .ToDictionaryAsync(x => x.RunId, x => x.Peak, cancellationToken);
+        return new RunPage(runs, total, peaks);
     }
 
-    /// <summary>Times of the queued runs scheduled in the future.</summary>
-    public async Task<IReadOnlyList<DateTime>> ScheduledTimesAsync(CancellationToken cancellationToken)
+    /// <summary>Queued or scheduled runs whose queue job is unknown (queued before the job was recorded): the queue enqueues them again.</summary>
+    public async Task<IReadOnlyList<RunEntity>> WaitingWithoutJobAsync(CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var now = time.GetUtcNow().UtcDateTime;
-        return await db.Runs.AsNoTracking()
-            .Where(r => r.Status == RunStatus.Queued && r.CreatedUtc > now)
-            .Select(r => r.CreatedUtc).ToListAsync(cancellationToken);
+        return await db.Runs.AsNoTracking().Where(r => Waiting.Contains(r.Status) && r.JobId == null).OrderBy(r => r.Id).ToListAsync(cancellationToken);
     }
 
-    /// <summary>Marks a queued run Running; false when it is no longer queued (cancelled meanwhile).</summary>
+    /// <summary>Marks a queued or scheduled run Running (the runner continues the row); false when it is not waiting any more (cancelled meanwhile).</summary>
     public async Task<bool> TryStartAsync(int id, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var run = await db.Runs.SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
-        if (run is not { Status: RunStatus.Queued })
-        {
-            return false;
-        }
-
-        run.Status = RunStatus.Running;
-        run.StartedUtc = time.GetUtcNow().UtcDateTime;
-        run.ProgressText = "starting the runner";
-        run.EnvironmentJson = new RunnerLink(null, null).ToJson();
-        await db.SaveChangesAsync(cancellationToken);
-        return true;
-    }
-
-    /// <summary>Records the runner's process and, once known, its own run id; keeps the map for the live pages.</summary>
-    public async Task LinkRunnerAsync(int id, RunnerLink link, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(link);
-        if (link.RunnerRunId is { } runnerRunId)
-        {
-            runnerRuns.Add(id, runnerRunId);
-        }
-
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        await db.Runs.Where(r => r.Id == id)
-            .ExecuteUpdateAsync(s => s.SetProperty(r => r.EnvironmentJson, link.ToJson()), cancellationToken);
+        var now = time.GetUtcNow().UtcDateTime;
+        return await db.Runs.Where(r => r.Id == id && Waiting.Contains(r.Status))
+            .ExecuteUpdateAsync(s => s
+                .SetProperty(r => r.Status, RunStatus.Running)
+                .SetProperty(r => r.StartedUtc, now)
+                .SetProperty(r => r.ProgressText, "starting the runner"), cancellationToken) == 1;
     }
 
     /// <summary>Updates the progress figures of a running run.</summary>
@@ -124,52 +132,98 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
                 .SetProperty(r => r.ProgressText, progressText), cancellationToken);
     }
 
-    /// <summary>Puts a run back in the queue, due at <paramref name="dueUtc"/> (the machine was busy).</summary>
-    public async Task RequeueAtAsync(int id, DateTime dueUtc, string reason, CancellationToken cancellationToken)
+    /// <summary>Puts a run back to wait until <paramref name="dueUtc"/> (the machine was busy), Scheduled with the reason.</summary>
+    public async Task RescheduleAsync(int id, DateTime dueUtc, string reason, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        await MergeRunnerRunAsync(db, id, cancellationToken);
-        var run = await db.Runs.SingleAsync(r => r.Id == id, cancellationToken);
-        run.Status = RunStatus.Queued;
-        run.CreatedUtc = dueUtc;
-        run.StartedUtc = null;
-        run.EnvironmentJson = null;
-        run.ProgressText = reason;
-        await db.SaveChangesAsync(cancellationToken);
+        await db.Runs.Where(r => r.Id == id).ExecuteUpdateAsync(s => s
+            .SetProperty(r => r.Status, RunStatus.Scheduled)
+            .SetProperty(r => r.ScheduledUtc, dueUtc)
+            .SetProperty(r => r.StartedUtc, (DateTime?)null)
+            .SetProperty(r => r.ProgressText, reason), cancellationToken);
     }
 
     /// <summary>
-    /// Ends a run: moves the runner's levels and resource readings to the dashboard's row, takes the runner's
-    /// environment and level counts, deletes the runner's row, and sets the final status and error.
+    /// Ends a run with <paramref name="status"/> and <paramref name="error"/>, unless it has already ended (a runner that
+    /// ended it itself keeps its word) and <paramref name="overrideEnded"/> is false. Returns the row as stored.
     /// </summary>
-    public async Task<RunEntity> FinishAsync(int id, RunStatus status, string? error, CancellationToken cancellationToken)
+    public async Task<RunEntity?> FinishAsync(int id, RunStatus status, string? error, CancellationToken cancellationToken, bool overrideEnded = false)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var runner = await MergeRunnerRunAsync(db, id, cancellationToken);
-        var run = await db.Runs.SingleAsync(r => r.Id == id, cancellationToken);
-        run.Status = status;
-        run.Error = error;
-        run.EndedUtc = runner?.EndedUtc ?? time.GetUtcNow().UtcDateTime;
-        run.ProgressText = null;
-        if (runner is not null)
+        var run = await db.Runs.SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
+        if (run is null || (Finished.Contains(run.Status) && !(overrideEnded && run.Status != status)))
         {
-            run.StartedUtc = runner.StartedUtc ?? run.StartedUtc;
-            run.EnvironmentJson = runner.EnvironmentJson;
-            run.OrderSeed = runner.OrderSeed;
-            run.CompletedLevels = runner.CompletedLevels;
-            run.TotalLevels = runner.TotalLevels;
-        }
-        else if (RunnerLink.From(run.EnvironmentJson) is not null)
-        {
-            run.EnvironmentJson = null;
+            return run;
         }
 
-        await db.SaveChangesAsync(cancellationToken);
+        run.Status = status;
+        run.Error = error;
+        run.EndedUtc = await db.Levels.Where(l => l.RunId == id).MaxAsync(l => (DateTime?)l.EndedUtc, cancellationToken) is { } last && status != RunStatus.Completed
+            ? Max(last, run.StartedUtc ?? last)
+            : time.GetUtcNow().UtcDateTime;
+        run.ProgressText = null;
+        run.CompletedLevels = Math.Max(run.CompletedLevels, await db.Levels.CountAsync(l => l.RunId == id, cancellationToken));
+        try
+        {
+            await db.SaveChangesAsync(cancellationToken);
+        }
+        catch (DbUpdateConcurrencyException)
+        {
+            // The runner ended it between the read and the write: its status stands.
+            return await FindAsync(id, cancellationToken);
+        }
+
         return run;
     }
 
-    /// <summary>Cancels a queued run; null when the run does not exist, else its status afterwards.</summary>
-    public async Task<RunStatus?> CancelQueuedAsync(int id, CancellationToken cancellationToken)
+    /// <summary>Cancels a queued or scheduled run; null when the run does not exist, else its status afterwards.</summary>
+    public async Task<RunStatus?> CancelWaitingAsync(int id, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var now = time.GetUtcNow().UtcDateTime;
+        var changed = await db.Runs.Where(r => r.Id == id && Waiting.Contains(r.Status))
+            .ExecuteUpdateAsync(s => s
+                .SetProperty(r => r.Status, RunStatus.Cancelled)
+                .SetProperty(r => r.EndedUtc, now)
+                .SetProperty(r => r.ProgressText, (string?)null)
+                .SetProperty(r => r.Error, "cancelled before it started"), cancellationToken);
+        return changed == 1 ? RunStatus.Cancelled : (await FindAsync(id, cancellationToken))?.Status;
+    }
+
+    /// <summary>
+    /// At start-up: every run left <c>Running</c> (its dashboard or runner is gone: a crash, a kill, a restart) becomes
+    /// Interrupted with <paramref name="reason"/>, keeping what the runner stored. Returns the runs marked.
+    /// </summary>
+    public async Task<IReadOnlyList<RunEntity>> InterruptLeftRunningAsync(string reason, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var running = await db.Runs.AsNoTracking().Where(r => r.Status == RunStatus.Running).Select(r => r.Id).ToListAsync(cancellationToken);
+        var marked = new List<RunEntity>();
+        foreach (var id in running)
+        {
+            if (await FinishAsync(id, RunStatus.Interrupted, reason, cancellationToken) is { Status: RunStatus.Interrupted } run)
+            {
+                marked.Add(run);
+            }
+        }
+
+        return marked;
+    }
+
+    /// <summary>The runner processes recorded in the runs left <c>Running</c> (pid with start time), by run id.</summary>
+    public async Task<IReadOnlyList<(int RunId, ProcessIdentity Runner)>> RunnersOfLeftRunningAsync(CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var rows = await db.Runs.AsNoTracking().Where(r => r.Status == RunStatus.Running)
+            .Select(r => new { r.Id, r.EnvironmentJson }).ToListAsync(cancellationToken);
+        return rows.Select(r => (r.Id, Runner: AbandonedRuns.RunnerOf(r.EnvironmentJson)))
+            .Where(x => x.Runner is not null)
+            .Select(x => (x.Id, x.Runner!))
+            .ToList();
+    }
+
+    /// <summary>Renames and annotates a run; null values leave a field as it is, empty strings clear it. Null when no run has the id.</summary>
+    public async Task<RunEntity?> AnnotateAsync(int id, string? name, string? notes, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         var run = await db.Runs.SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
@@ -178,32 +232,47 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
             return null;
         }
 
-        if (run.Status == RunStatus.Queued)
+        if (name is not null)
         {
-            run.Status = RunStatus.Cancelled;
-            run.EndedUtc = time.GetUtcNow().UtcDateTime;
-            run.ProgressText = null;
-            run.Error = "cancelled before it started";
-            await db.SaveChangesAsync(cancellationToken);
+            run.Name = name.Trim().Length == 0 ? null : name.Trim();
         }
 
-        return run.Status;
+        if (notes is not null)
+        {
+            run.Notes = notes.Trim().Length == 0 ? null : notes;
+        }
+
+        // A rename must not fail because the run's status moved meanwhile: the status is not written here.
+        db.Entry(run).Property(r => r.Status).OriginalValue = await db.Runs.AsNoTracking().Where(r => r.Id == id).Select(r => r.Status).SingleAsync(cancellationToken);
+        await db.SaveChangesAsync(cancellationToken);
+        return run;
     }
 
     /// <summary>
-    /// At start-up: every run this dashboard left Running (its runner is gone: a crash or a kill) becomes
-    /// Interrupted, keeping what the runner stored. Returns the runner processes still alive (orphans of a crash),
-    /// which the caller stops first.
+    /// Deletes a finished run with its levels, samples and resource readings (one transaction). Null when no run has the
+    /// id; false when the run has not ended (nothing deleted).
     /// </summary>
-    public async Task<IReadOnlyList<(int RunId, RunnerLink Link)>> FindLeftRunningAsync(CancellationToken cancellationToken)
+    public async Task<bool?> PurgeAsync(int id, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var running = await db.Runs.AsNoTracking().Where(r => r.Status == RunStatus.Running).ToListAsync(cancellationToken);
-        return running
-            .Select(r => (r.Id, Link: RunnerLink.From(r.EnvironmentJson)))
-            .Where(x => x.Link is not null)
-            .Select(x => (x.Id, x.Link!))
-            .ToList();
+        var run = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
+        if (run is null)
+        {
+            return null;
+        }
+
+        if (!Finished.Contains(run.Status))
+        {
+            return false;
+        }
+
+        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
+        // Samples go with their level (trigger TR_Levels_DeleteSamples).
+        await db.Levels.Where(l => l.RunId == id).ExecuteDeleteAsync(cancellationToken);
+        await db.ResourceSamples.Where(r => r.RunId == id).ExecuteDeleteAsync(cancellationToken);
+        await db.Runs.Where(r => r.Id == id).ExecuteDeleteAsync(cancellationToken);
+        await transaction.CommitAsync(cancellationToken);
+        return true;
     }
 
     /// <summary>
@@ -216,39 +285,8 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, Runne
         return await AbandonedRuns.MarkAsync(db, cancellationToken);
     }
 
-    /// <summary>A new queued run with the scenario of run <paramref name="id"/>; null when there is no such run.</summary>
-    public async Task<RunEntity?> RequeueCopyAsync(int id, CancellationToken cancellationToken)
-    {
-        var old = await FindAsync(id, cancellationToken);
-        if (old is null)
-        {
-            return null;
-        }
+    /// <summary>The run ids whose levels belong to run <paramref name="id"/>: itself (one row per run; kept for the pages that ask).</summary>
+    public IReadOnlyList<int> DataRunIds(int id) => [id];
 
-        return await EnqueueAsync(ScenarioLoader.Parse(old.ScenarioJson), null, cancellationToken);
-    }
-
-    private async Task<RunEntity?> MergeRunnerRunAsync(ResultsDbContext db, int id, CancellationToken cancellationToken)
-    {
-        var dashboardRun = await db.Runs.AsNoTracking().SingleAsync(r => r.Id == id, cancellationToken);
-        var runnerRunId = RunnerLink.From(dashboardRun.EnvironmentJson)?.RunnerRunId;
-        runnerRuns.Remove(id);
-        if (runnerRunId is not { } runnerId || runnerId == id)
-        {
-            return null;
-        }
-
-        var runner = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == runnerId, cancellationToken);
-        if (runner is null)
-        {
-            return null;
-        }
-
-        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-        await db.Levels.Where(l => l.RunId == runnerId).ExecuteUpdateAsync(s => s.SetProperty(l => l.RunId, id), cancellationToken);
-        await db.ResourceSamples.Where(r => r.RunId == runnerId).ExecuteUpdateAsync(s => s.SetProperty(r => r.RunId, id), cancellationToken);
-        await db.Runs.Where(r => r.Id == runnerId).ExecuteDeleteAsync(cancellationToken);
-        await transaction.CommitAsync(cancellationToken);
-        return runner;
-    }
+    private static DateTime Max(DateTime a, DateTime b) => a > b ? a : b;
 }

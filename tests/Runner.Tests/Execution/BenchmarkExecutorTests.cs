@@ -230,6 +230,81 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.Contains("AspNetHttpJson,dotnet,Int,1,5,5,0,,,,,,,1,", csv.ToString(), StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task RunAsync_RunIdOfAQueuedRow_ContinuesThatRowAndMakesNoOther()
+    {
+        var queued = await QueueRowAsync(RunStatus.Queued);
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), _ => { });
+
+        var run = await executor.RunAsync(Scenario(), Endpoints, CancellationToken.None, queued);
+
+        Assert.Equal(queued, run.Id);
+        Assert.Equal(RunStatus.Completed, run.Status);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        Assert.Equal(1, await db.Runs.CountAsync());
+        Assert.Equal(2, await db.Levels.CountAsync(l => l.RunId == queued));
+        var stored = await db.Runs.SingleAsync();
+        Assert.Equal(2, stored.TotalLevels);
+        Assert.Null(stored.ProgressText);
+        Assert.Contains("\"runnerProcess\"", stored.EnvironmentJson, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(RunStatus.Interrupted)]
+    [InlineData(RunStatus.Completed)]
+    [InlineData(RunStatus.Cancelled)]
+    public async Task RunAsync_RunIdOfAnEndedRow_RefusedNamingRunIdAndNothingStored(RunStatus status)
+    {
+        var ended = await QueueRowAsync(status);
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), _ => { });
+
+        var error = await Assert.ThrowsAsync<ScenarioException>(() => executor.RunAsync(Scenario(), Endpoints, CancellationToken.None, ended));
+
+        Assert.Equal("--run-id", error.Field);
+        Assert.Contains($"run {ended} is {status}", error.Message, StringComparison.Ordinal);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        Assert.Equal(0, await db.Levels.CountAsync());
+        Assert.Equal(status, (await db.Runs.SingleAsync()).Status);
+    }
+
+    [Fact]
+    public async Task RunAsync_RunMarkedInterruptedByOthersMidRun_StopsAndStoresNoMoreSamples()
+    {
+        // A restarted dashboard marks the run Interrupted while this runner is in its second level: that level and the
+        // rest are never stored, and the status stays the dashboard's.
+        var queued = await QueueRowAsync(RunStatus.Queued);
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson"], Levels = [1, 2, 3], RequestsPerClient = 200 };
+        long samplesWhenMarked = -1;
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), e =>
+        {
+            if (e is { Event: "level-completed", CompletedLevels: 1 })
+            {
+                using var other = ResultsDatabase.Open(DatabasePath);
+                other.Runs.Where(r => r.Id == queued).ExecuteUpdate(s => s.SetProperty(r => r.Status, RunStatus.Interrupted).SetProperty(r => r.Error, "marked by a restarted dashboard"));
+                samplesWhenMarked = other.Samples.LongCount();
+            }
+        });
+
+        var run = await executor.RunAsync(scenario, Endpoints, CancellationToken.None, queued);
+
+        Assert.Equal(RunStatus.Interrupted, run.Status);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        Assert.Equal(1, await db.Levels.CountAsync());
+        Assert.Equal(samplesWhenMarked, await db.Samples.LongCountAsync());
+        var stored = await db.Runs.SingleAsync();
+        Assert.Equal(RunStatus.Interrupted, stored.Status);
+        Assert.Equal("marked by a restarted dashboard", stored.Error);
+    }
+
+    private async Task<int> QueueRowAsync(RunStatus status)
+    {
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var run = new RunEntity { ScenarioName = "queued", ScenarioJson = ScenarioLoader.ToJson(Scenario()), Status = status, CreatedUtc = DateTime.UtcNow };
+        db.Runs.Add(run);
+        await db.SaveChangesAsync();
+        return run.Id;
+    }
+
     private static ScenarioDocument Scenario() => new()
     {
         Name = "executor test",

@@ -84,12 +84,111 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
         using var post = await App.Http.PostAsync($"/api/runs?at={DateTime.UtcNow.AddHours(2):O}",
             new StringContent(WebApp.Scenario("later"), System.Text.Encoding.UTF8, "application/json"));
         var id = (await post.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("id").GetInt32();
-        Assert.Equal("Queued", await App.StatusAsync(id));
+        Assert.Equal("Scheduled", await App.StatusAsync(id));
 
         using var response = await App.Http.DeleteAsync($"/api/runs/{id}");
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal("Cancelled", await App.StatusAsync(id));
+    }
+
+    [Theory]
+    [InlineData("{name: 1}", 1, 2)]
+    [InlineData("{\"name\": \"x\",\n \"levels\": [1,, 2]}", 2, 15)]
+    [InlineData("not json at all", 1, 2)]
+    public async Task Post_BodyNotJson_Returns400WithLineAndPositionNotAField(string body, int line, int position)
+    {
+        using var response = await App.PostScenarioAsync(body);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        var problem = await response.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.StartsWith("the request body is not valid JSON: ", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.EndsWith($"(line {line}, position {position})", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+        Assert.Equal(line, problem.GetProperty("line").GetInt32());
+        Assert.False(problem.TryGetProperty("field", out _));
+    }
+
+    [Fact]
+    public async Task Post_ScheduledInThePast_Returns400NamingAt()
+    {
+        using var post = await App.Http.PostAsync($"/api/runs?at={DateTime.UtcNow.AddMinutes(-5):O}",
+            new StringContent(WebApp.Scenario("too late"), System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.Equal(HttpStatusCode.BadRequest, post.StatusCode);
+        var problem = await post.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal("at", problem.GetProperty("field").GetString());
+        Assert.Contains("is in the past", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Delete_PurgeFinishedRun_DeletesItWithLevelsAndSamples()
+    {
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 2, samplesPerLevel: 100);
+
+        using var response = await App.Http.DeleteAsync($"/api/runs/{id}?purge=true");
+
+        Assert.Equal(HttpStatusCode.NoContent, response.StatusCode);
+        await using var db = App.OpenDatabase();
+        Assert.Null(await App.FindRunAsync(id));
+        Assert.Equal(0, (await db.CountSamplesAsync(id)).Total);
+        Assert.Empty(await db.GetLevelsAsync(id));
+        using var again = await App.Http.GetAsync($"/api/runs/{id}");
+        Assert.Equal(HttpStatusCode.NotFound, again.StatusCode);
+    }
+
+    [Fact]
+    public async Task Delete_PurgeWaitingRun_Returns409AndKeepsIt()
+    {
+        using var post = await App.Http.PostAsync($"/api/runs?at={DateTime.UtcNow.AddHours(3):O}",
+            new StringContent(WebApp.Scenario("keep me"), System.Text.Encoding.UTF8, "application/json"));
+        var id = (await post.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("id").GetInt32();
+
+        using var response = await App.Http.DeleteAsync($"/api/runs/{id}?purge=true");
+
+        Assert.Equal(HttpStatusCode.Conflict, response.StatusCode);
+        Assert.Equal("Scheduled", await App.StatusAsync(id));
+    }
+
+    [Fact]
+    public async Task Patch_NameAndNotes_StoredAndAnswered()
+    {
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 1, samplesPerLevel: 10);
+
+        using var response = await App.Http.PatchAsync($"/api/runs/{id}",
+            new StringContent("""{"name": "baseline before the kernel update", "notes": "machine idle; 2 cores"}""", System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var run = await response.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal("baseline before the kernel update", run.GetProperty("name").GetString());
+        Assert.Equal("machine idle; 2 cores", run.GetProperty("notes").GetString());
+        var stored = (await App.FindRunAsync(id))!;
+        Assert.Equal("baseline before the kernel update", stored.Name);
+        Assert.Equal(RunStatus.Completed, stored.Status);
+
+        using var clear = await App.Http.PatchAsync($"/api/runs/{id}", new StringContent("""{"name": ""}""", System.Text.Encoding.UTF8, "application/json"));
+        Assert.Null((await App.FindRunAsync(id))!.Name);
+        Assert.Equal("machine idle; 2 cores", (await App.FindRunAsync(id))!.Notes);
+    }
+
+    [Theory]
+    [InlineData("""{"title": "x"}""", "title")]
+    [InlineData("""{"name": 5}""", "name")]
+    public async Task Patch_BadField_Returns400NamingIt(string body, string field)
+    {
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 1, samplesPerLevel: 10);
+
+        using var response = await App.Http.PatchAsync($"/api/runs/{id}", new StringContent(body, System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal(field, (await response.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("field").GetString());
+    }
+
+    [Fact]
+    public async Task Patch_UnknownRun_Returns404()
+    {
+        using var response = await App.Http.PatchAsync("/api/runs/987654", new StringContent("""{"name": "x"}""", System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }
 
     [Fact]
@@ -280,6 +379,10 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
         var paths = document.GetProperty("paths");
         Assert.True(paths.TryGetProperty("/api/runs", out _));
         Assert.True(paths.TryGetProperty("/api/runs/{id}/samples.csv", out _));
+        var run = paths.GetProperty("/api/runs/{id}");
+        Assert.True(run.TryGetProperty("delete", out _));
+        Assert.True(run.TryGetProperty("patch", out _));
+        Assert.True(paths.TryGetProperty("/api/recurring/{id}", out _));
     }
 
     [Fact]

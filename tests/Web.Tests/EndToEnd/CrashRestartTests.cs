@@ -8,10 +8,10 @@ using Microsoft.EntityFrameworkCore;
 namespace Dashboard.Web.Tests.EndToEnd;
 
 /// <summary>
-/// Crash cases through the dashboard with everything real (issue 14, part 3): the runner the queue worker started is
-/// SIGKILLed mid-level; the dashboard itself is SIGKILLed mid-run and restarted. Each ends with the run marked with the
-/// reason, every level stored before the fault whole (sample rows = what the dotnet driver sent), and the next queued
-/// run completing.
+/// Crash cases through the dashboard with everything real: the runner the queue worker started is SIGKILLed mid-level;
+/// the dashboard itself is SIGKILLed mid-run (with its own local host and JVM) and restarted. Each ends with the run
+/// marked with the reason, every level stored before the fault whole (sample rows = what the dotnet driver sent),
+/// nothing left running, no sample added after the mark, and the next queued run completing.
 /// </summary>
 public sealed partial class CrashRestartTests : IAsyncLifetime
 {
@@ -53,21 +53,26 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
         await AssertWholeLevelsAsync(app, killed, [RequestsPerClient]);
         await app.WaitForStatusAsync(next, "Completed", TimeSpan.FromMinutes(2));
         await AssertWholeLevelsAsync(app, next, [20, 40]);
-        // The runners' own rows were merged into the dashboard's: nothing is left Running.
+        // One row per run: the runner continued the dashboard's rows.
         await using var db = app.OpenDatabase();
         Assert.Equal(2, await db.Runs.CountAsync());
     }
 
     [Fact]
-    public async Task Crash_DashboardKilledDuringARunAndRestarted_RunInterruptedWithItsSamplesAndTheNextRunCompletes()
+    public async Task Crash_DashboardKilledDuringARun_NothingLeftWithin10sRunInterruptedSamplesFrozenAndTheQueueGoesOn()
     {
-        int killed, next, runnerPid;
-        var app = await StartAppAsync();
+        // The dashboard starts its own local service host (with the JVM service) on a free port: everything it started must go.
+        var hostAddress = $"http://127.0.0.1:{FreePort()}";
+        int killed, next, runnerPid, hostPid, jvmPid;
+        var app = await StartAppWithLocalHostAsync(hostAddress);
         try
         {
-            killed = await QueueAsync(app, "dashboard killed", "[1, 50]", RequestsPerClient);
-            next = await QueueAsync(app, "next", "[1, 2]", 20);
+            await WaitForHostAsync(hostAddress);
+            killed = await QueueAsync(app, "dashboard killed", "[1, 50]", RequestsPerClient, hostAddress);
+            next = await QueueAsync(app, "next", "[1, 2]", 20, hostAddress);
             runnerPid = await WaitForFirstLevelAsync(app, killed);
+            hostPid = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(app.DataFolder, "local-host.json"))).RootElement.GetProperty("pid").GetInt32();
+            jvmPid = ChildrenOf(hostPid).Single(pid => File.ReadAllText($"/proc/{pid}/cmdline").Contains("java", StringComparison.Ordinal));
             await Task.Delay(1000);
             await app.CrashAsync();
         }
@@ -76,35 +81,94 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
             await app.DisposeAsync();
         }
 
-        Assert.True(Signals.IsAlive(runnerPid), "the runner outlives a crashed dashboard (its stdout is a broken pipe now)");
-        await Task.Delay(1000);
-        Assert.True(Signals.IsAlive(runnerPid), "the runner still runs a second later");
+        var gone = await Eventually.HoldsAsync(() => !Signals.IsAlive(runnerPid) && !Signals.IsAlive(hostPid) && !Signals.IsAlive(jvmPid), TimeSpan.FromSeconds(10));
+        Assert.True(gone, $"left after 10 s: runner {Signals.IsAlive(runnerPid)}, host {Signals.IsAlive(hostPid)}, JVM {Signals.IsAlive(jvmPid)}");
+        long samples;
+        await using (var db = app.OpenDatabase())
+        {
+            samples = await db.Samples.CountAsync(s => db.Levels.Any(l => l.Id == s.LevelId && l.RunId == killed));
+        }
 
-        await using var restarted = await StartAppAsync();
+        await using var restarted = await StartAppWithLocalHostAsync(hostAddress);
 
         await restarted.WaitForStatusAsync(killed, "Interrupted");
-        Assert.False(Signals.IsAlive(runnerPid), "the orphaned runner was stopped");
         var run = (await restarted.FindRunAsync(killed))!;
-        Assert.StartsWith("the dashboard stopped while this run was running (restart or crash); the samples measured so far are kept", run.Error, StringComparison.Ordinal);
-        // Level 1 whole; the 50-client level stopped by SIGTERM and stored as far as it went (its requests = its sample rows).
-        var levels = await AssertWholeLevelsAsync(restarted, killed, null);
-        Assert.Equal(RequestsPerClient, levels[0].Requests);
-        Assert.Equal(2, levels.Count);
-        Assert.InRange(levels[1].Requests, 1, (50 * RequestsPerClient) - 1);
-        await restarted.WaitForStatusAsync(next, "Completed", TimeSpan.FromMinutes(2));
+        Assert.StartsWith("the process that started the runner ended (its standard input closed) after 1 of 2 levels", run.Error, StringComparison.Ordinal);
+        await restarted.WaitForStatusAsync(next, "Completed", TimeSpan.FromMinutes(3));
         await AssertWholeLevelsAsync(restarted, next, [20, 40]);
-        await using var db = restarted.OpenDatabase();
-        Assert.Equal(2, await db.Runs.CountAsync());
+        await using var after = restarted.OpenDatabase();
+        Assert.Equal(samples, await after.Samples.CountAsync(s => after.Levels.Any(l => l.Id == s.LevelId && l.RunId == killed)));
+        Assert.Equal(RequestsPerClient, (await AssertWholeLevelsAsync(restarted, killed, null))[0].Requests);
+        Assert.Equal(2, await after.Runs.CountAsync());
     }
+
+    private Task<WebApp> StartAppWithLocalHostAsync(string hostAddress)
+    {
+        var environment = new Dictionary<string, string>
+        {
+            ["TMPDIR"] = _tmp,
+            ["ServiceHost__SocketDirectory"] = Path.Combine(_tmp, "sockets"),
+        };
+        foreach (var variant in ServiceHostProcess.VariantsWithPorts)
+        {
+            environment[$"ServiceHost__Ports__{variant}"] = "0";
+        }
+
+        return WebApp.StartAsync(_root, environment,
+            $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
+            "--Dashboard:StartLocalHost=true",
+            $"--Dashboard:LocalHost:Address={hostAddress}",
+            $"--Dashboard:LocalHost:ExecutablePath={ServiceHostProcess.ExecutablePath}",
+            $"--Dashboard:LocalHost:DataDirectory={Path.Combine(_tmp, "host-data")}",
+            "--Dashboard:Runner:BusyRetryDelay=00:00:02");
+    }
+
+    private static async Task WaitForHostAsync(string hostAddress)
+    {
+        using var http = new HttpClient();
+        Assert.True(await Eventually.HoldsAsync(async () =>
+        {
+            try
+            {
+                return (await http.GetAsync($"{hostAddress}/healthz")).StatusCode == System.Net.HttpStatusCode.OK;
+            }
+            catch (HttpRequestException)
+            {
+                return false;
+            }
+        }, TimeSpan.FromMinutes(3)), "the dashboard's local host did not become healthy");
+    }
+
+    private static int FreePort()
+    {
+        using var listener = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        listener.Start();
+        return ((System.Net.IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    private static int[] ChildrenOf(int pid) =>
+        [.. Directory.GetDirectories("/proc").Select(Path.GetFileName).Where(n => n!.All(char.IsAsciiDigit)).Select(n => int.Parse(n!, System.Globalization.CultureInfo.InvariantCulture))
+            .Where(child =>
+            {
+                try
+                {
+                    var stat = File.ReadAllText($"/proc/{child}/stat");
+                    return int.Parse(stat[(stat.LastIndexOf(')') + 2)..].Split(' ')[1], System.Globalization.CultureInfo.InvariantCulture) == pid;
+                }
+                catch (IOException)
+                {
+                    return false;
+                }
+            })];
 
     private Task<WebApp> StartAppAsync() => WebApp.StartAsync(_root, new Dictionary<string, string> { ["TMPDIR"] = _tmp },
         $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
         "--Dashboard:Runner:BusyRetryDelay=00:00:02");
 
-    private async Task<int> QueueAsync(WebApp app, string name, string levels, int requestsPerClient)
+    private async Task<int> QueueAsync(WebApp app, string name, string levels, int requestsPerClient, string? host = null)
     {
         using var response = await app.PostScenarioAsync($$"""
-            {"name": "{{name}}", "host": "{{_host.ControlAddress.ToString().TrimEnd('/')}}", "variants": ["AspNetHttpJson"], "clients": ["dotnet"],
+            {"name": "{{name}}", "host": "{{host ?? _host.ControlAddress.ToString().TrimEnd('/')}}", "variants": ["AspNetHttpJson"], "clients": ["dotnet"],
              "payloads": ["Int"], "levels": {{levels}}, "requestsPerClient": {{requestsPerClient}}, "warmup": {{Warmup}}}
             """);
         var body = await response.Content.ReadAsStringAsync();
@@ -119,7 +183,7 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
         Assert.True(await Eventually.HoldsAsync(async () => (run = await app.FindRunAsync(runId))?.CompletedLevels >= 1, TimeSpan.FromMinutes(2)), app.Log);
         Assert.Equal(RunStatus.Running, run!.Status);
         using var environment = JsonDocument.Parse(run.EnvironmentJson!);
-        return environment.RootElement.GetProperty("dashboardRunner").GetProperty("runnerPid").GetInt32();
+        return environment.RootElement.GetProperty("runnerProcess").GetProperty("pid").GetInt32();
     }
 
     /// <summary>

@@ -1,12 +1,14 @@
 using System.Net;
 using Dashboard.Data.Entities;
+using System.Text.Json;
 using Dashboard.Data.Queries;
+using Dashboard.Data.Runs;
 using Dashboard.Web.Tests.Support;
 using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Web.Tests.Runs;
 
-/// <summary>The queue worker through the real dashboard and a fake runner script: one at a time, restart safety, cancel.</summary>
+/// <summary>The queue worker through the real dashboard (Hangfire on a real SQLite file) and a fake runner script: one row per run, one at a time, restart safety, cancel.</summary>
 public sealed class QueueWorkerTests : IDisposable
 {
     private readonly string _root = WebApp.NewRoot();
@@ -28,36 +30,56 @@ public sealed class QueueWorkerTests : IDisposable
     public async Task Start_RunLeftRunningWithRunnerGone_MarkedInterruptedKeepingSamples()
     {
         var database = Path.Combine(_root, "data", "results.db");
-        var runnerRow = Seed.Run(database, RunStatus.Running, levels: 2, samplesPerLevel: 50);
-        var dashboardRow = Seed.Run(database, RunStatus.Running, levels: 0, samplesPerLevel: 0,
-            environmentJson: "{\"dashboardRunner\":{\"runnerRunId\":" + runnerRow.ToString(System.Globalization.CultureInfo.InvariantCulture) + ",\"runnerPid\":999999}}");
+        var id = Seed.Run(database, RunStatus.Running, levels: 2, samplesPerLevel: 50,
+            environmentJson: "{\"runnerProcess\":{\"pid\":999999,\"startTicks\":1,\"bootId\":\"gone\"}}");
 
         await using var app = await WebApp.StartAsync(_root);
 
-        await app.WaitForStatusAsync(dashboardRow, "Interrupted");
+        await app.WaitForStatusAsync(id, "Interrupted");
         await using var db = app.OpenDatabase();
-        Assert.Equal(2, (await db.GetLevelsAsync(dashboardRow)).Count);
-        Assert.Equal(2 * 51, (await db.CountSamplesAsync(dashboardRow)).Total);
-        Assert.False(await db.Runs.AnyAsync(r => r.Id == runnerRow));
-        using var requeue = await app.Http.DeleteAsync($"/api/runs/{dashboardRow}");
-        Assert.Equal(HttpStatusCode.Conflict, requeue.StatusCode);
+        Assert.Equal(2, (await db.GetLevelsAsync(id)).Count);
+        Assert.Equal(2 * 51, (await db.CountSamplesAsync(id)).Total);
+        Assert.Equal(1, await db.Runs.CountAsync());
+        using var cancel = await app.Http.DeleteAsync($"/api/runs/{id}");
+        Assert.Equal(HttpStatusCode.Conflict, cancel.StatusCode);
     }
 
     [Fact]
-    public async Task Run_RunnerReportsItsOwnRow_LevelsMovedToTheDashboardRun()
+    public async Task Start_RunnerOfARunLeftRunningStillAlive_EndedAndRunInterrupted()
     {
-        var database = Path.Combine(_root, "data", "results.db");
-        var runnerRow = Seed.Run(database, RunStatus.Running, levels: 2, samplesPerLevel: 20);
-        await using var app = await WebApp.StartAsync(_root, new Dictionary<string, string> { ["FAKE_RUNNER_RUN_ID"] = runnerRow.ToString(System.Globalization.CultureInfo.InvariantCulture) });
+        // A runner a previous dashboard left (it ignores the end of its input): a real process, recorded by pid and start time.
+        using var orphan = System.Diagnostics.Process.Start("sleep", "600");
+        var identity = ProcessIdentity.Of(orphan.Id)!;
+        var id = Seed.Run(Path.Combine(_root, "data", "results.db"), RunStatus.Running, levels: 1, samplesPerLevel: 10,
+            environmentJson: JsonSerializer.Serialize(new Dictionary<string, ProcessIdentity> { ["runnerProcess"] = identity }, JsonSerializerOptions.Web));
 
-        var id = await app.QueueAsync("complete");
+        await using var app = await WebApp.StartAsync(_root);
 
-        await app.WaitForStatusAsync(id, "Completed");
+        await app.WaitForStatusAsync(id, "Interrupted");
+        Assert.True(orphan.WaitForExit(TimeSpan.FromSeconds(15)), "the orphaned runner was not ended");
+        Assert.Contains($"runner (process {orphan.Id}) outlived the previous dashboard; ending it", app.Log, StringComparison.Ordinal);
+        Assert.Equal(1, (await app.FindRunAsync(id))!.CompletedLevels);
+    }
+
+    [Fact]
+    public async Task Run_QueuedRuns_OneRowPerRunIdsConsecutiveRunnerContinuesTheRow()
+    {
+        await using var app = await WebApp.StartAsync(_root);
+
+        var ids = new[] { await app.QueueAsync("complete"), await app.QueueAsync("complete"), await app.QueueAsync("complete") };
+
+        foreach (var id in ids)
+        {
+            await app.WaitForStatusAsync(id, "Completed");
+        }
+
+        Assert.Equal([ids[0], ids[0] + 1, ids[0] + 2], ids);
         await using var db = app.OpenDatabase();
-        Assert.Equal(2, (await db.GetLevelsAsync(id)).Count);
-        Assert.Equal(2 * 21, (await db.CountSamplesAsync(id)).Total);
-        Assert.Equal(20, await db.ResourceSamples.CountAsync(r => r.RunId == id));
-        Assert.False(await db.Runs.AnyAsync(r => r.Id == runnerRow));
+        Assert.Equal(3, await db.Runs.CountAsync());
+        var starts = FakeRunner.Starts(app.RunnerFolder);
+        Assert.Equal(3, starts.Length);
+        Assert.All(ids, id => Assert.Contains(starts, line => line.EndsWith($" {id} 1", StringComparison.Ordinal)));
+        Assert.All(await db.Runs.ToListAsync(), run => Assert.Equal((RunStatus.Completed, 2), (run.Status, run.CompletedLevels)));
     }
 
     [Fact]
@@ -81,22 +103,29 @@ public sealed class QueueWorkerTests : IDisposable
     }
 
     [Fact]
-    public async Task Crash_DuringRun_OrphanRunnerStoppedAndRunInterruptedAtRestart()
+    public async Task Crash_DuringRun_RunnerEndsWithTheDashboardAndRunInterruptedAtRestart()
     {
         var app = await WebApp.StartAsync(_root);
         var id = await app.QueueAsync("slow");
+        var next = await app.QueueAsync("complete");
         await app.WaitForStatusAsync(id, "Running");
         Assert.True(await Eventually.HoldsAsync(async () => (await app.FindRunAsync(id))?.CompletedLevels == 1), app.Log);
         var runnerPid = int.Parse(FakeRunner.Starts(app.RunnerFolder)[0].Split(' ')[0], System.Globalization.CultureInfo.InvariantCulture);
 
         await app.CrashAsync();
         await app.DisposeAsync();
-        Assert.True(Signals.IsAlive(runnerPid), "the fake runner should outlive the crashed dashboard");
+
+        Assert.True(await Eventually.HoldsAsync(() => !Signals.IsAlive(runnerPid), TimeSpan.FromSeconds(10)), "the runner outlived the killed dashboard");
+        Assert.True(FakeRunner.SawStdinEnd(app.RunnerFolder), "the runner did not stop at the end of its input");
 
         await using var restarted = await WebApp.StartAsync(_root);
 
         await restarted.WaitForStatusAsync(id, "Interrupted");
-        Assert.True(FakeRunner.GotSigint(restarted.RunnerFolder), "the orphaned runner was not stopped");
+        await restarted.WaitForStatusAsync(next, "Completed");
+        Assert.Contains("the dashboard stopped while this run was running", (await restarted.FindRunAsync(id))!.Error, StringComparison.Ordinal);
+        // The interrupted run is never run again by the queue: two starts in all (the slow one, then the next).
+        Assert.Equal(2, FakeRunner.Starts(restarted.RunnerFolder).Length);
+        Assert.Contains("its queue job was still processing in a previous dashboard; marked failed", restarted.Log, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -144,7 +173,7 @@ public sealed class QueueWorkerTests : IDisposable
     }
 
     [Fact]
-    public async Task Run_MachineBusy_BackInTheQueueForLater()
+    public async Task Run_MachineBusy_ScheduledAgainForLater()
     {
         await using var app = await WebApp.StartAsync(_root);
 
@@ -153,8 +182,9 @@ public sealed class QueueWorkerTests : IDisposable
         Assert.True(await Eventually.HoldsAsync(() => FakeRunner.Starts(app.RunnerFolder).Length == 1));
         Assert.True(await Eventually.HoldsAsync(async () => (await app.FindRunAsync(id))?.ProgressText?.Contains("machine busy", StringComparison.Ordinal) == true), app.Log);
         var run = await app.FindRunAsync(id);
-        Assert.Equal(RunStatus.Queued, run!.Status);
-        Assert.True(run.CreatedUtc > DateTime.UtcNow.AddMinutes(5));
+        Assert.Equal(RunStatus.Scheduled, run!.Status);
+        Assert.True(run.ScheduledUtc > DateTime.UtcNow.AddMinutes(5));
+        Assert.True(run.CreatedUtc < DateTime.UtcNow);
     }
 
     public void Dispose() => WebApp.DeleteRoot(_root);

@@ -3,9 +3,10 @@ namespace Dashboard.Web.Tests.Support;
 /// <summary>
 /// A stand-in for the built runner: a shell script named <c>Dashboard.Runner</c> that answers
 /// <c>run --scenario FILE --db FILE --progress json</c> with JSON progress events, one per line, and behaves by the
-/// scenario's name: <c>complete</c> (two levels, exit 0), <c>slow</c> (waits for SIGINT or SIGTERM, exits 130), <c>busy</c>
-/// (exit 4), <c>refused</c> (exit 2). It writes what happened into files next to itself, for the tests to check.
-/// The runner's own run id it reports is <c>FAKE_RUNNER_RUN_ID</c> (default 9000).
+/// scenario's name: <c>complete</c> (two levels, exit 0), <c>slow</c> (waits for SIGINT or SIGTERM, exits 130; with
+/// <c>--stop-at-stdin-eof</c> also ends at the end of its standard input, as the real runner does), <c>busy</c> (exit 4),
+/// <c>refused</c> (exit 2). It writes what happened into files next to itself, for the tests to check. The run id it
+/// reports is its <c>--run-id</c> (the dashboard's row), else <c>FAKE_RUNNER_RUN_ID</c> (default 9000).
 /// </summary>
 public static class FakeRunner
 {
@@ -13,16 +14,18 @@ public static class FakeRunner
         #!/usr/bin/env bash
         # Fake Dashboard.Runner for the web tests.
         dir="$(cd "$(dirname "$0")" && pwd)"
-        scenario=""; db=""
+        scenario=""; db=""; runid=""; eofwatch=0; watcher=""
         while [ $# -gt 0 ]; do
           case "$1" in
             --scenario) scenario="$2"; shift 2 ;;
             --db) db="$2"; shift 2 ;;
+            --run-id) runid="$2"; shift 2 ;;
+            --stop-at-stdin-eof) eofwatch=1; shift ;;
             *) shift ;;
           esac
         done
-        id="${FAKE_RUNNER_RUN_ID:-9000}"
-        echo "$$ $scenario $db" >> "$dir/started.log"
+        id="${runid:-${FAKE_RUNNER_RUN_ID:-9000}}"
+        echo "$$ $scenario $db $runid $eofwatch" >> "$dir/started.log"
         name=$(grep -o '"name": *"[^"]*"' "$scenario" | head -1)
         case "$name" in
           *refused*)
@@ -32,7 +35,13 @@ public static class FakeRunner
             echo "error: another benchmark holds this machine" >&2
             exit 4 ;;
           *slow*)
-            trap 'echo interrupted >> "$dir/sigint.log"; echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130' INT TERM
+            if [ "$eofwatch" = 1 ]; then
+              exec 3<&0
+              ( cat <&3 > /dev/null; echo eof >> "$dir/stdin-eof.log"; kill -USR1 $$ ) > /dev/null 2>&1 &
+              watcher=$!
+            fi
+            trap 'echo "stdin ended" >> "$dir/stopped.log"; exit 130' USR1
+            trap 'echo interrupted >> "$dir/sigint.log"; [ -n "$watcher" ] && pkill -P "$watcher"; echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130' INT TERM
             echo "{\"event\":\"run-started\",\"runId\":$id,\"completedLevels\":0,\"totalLevels\":5}"
             echo "{\"event\":\"level-completed\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"variant\":\"AspNetHttpJson\",\"client\":\"dotnet\",\"payload\":\"Int\",\"repetition\":1,\"clients\":1,\"requests\":5,\"errors\":0,\"throughputRps\":100.5,\"meanMs\":0.9}"
             for i in $(seq 1 1200); do
@@ -69,6 +78,9 @@ public static class FakeRunner
         var log = Path.Combine(directory, "started.log");
         return File.Exists(log) ? File.ReadAllLines(log) : [];
     }
+
+    /// <summary>True once the script (a slow run started with <c>--stop-at-stdin-eof</c>) read the end of its standard input and stopped.</summary>
+    public static bool SawStdinEnd(string directory) => File.Exists(Path.Combine(directory, "stopped.log"));
 
     /// <summary>True once the script received SIGINT.</summary>
     public static bool GotSigint(string directory) => File.Exists(Path.Combine(directory, "sigint.log"));

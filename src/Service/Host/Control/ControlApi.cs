@@ -25,12 +25,18 @@ public static class ControlApi
         // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
         app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));
 
-        // "ok" with each process group's state; 503 when a group that should run is down.
+        // Each stack's state: up, starting, down (for good, with its reason) or disabled (not configured). 503 while a
+        // configured stack starts, so a caller waits instead of reading a partial /endpoints; then 200, "ok" when every
+        // configured stack is up, "degraded" when one is down.
         app.MapGet("/healthz", (EndpointRegistry registry) =>
         {
-            var status = registry.Status;
-            var healthy = status.Values.All(s => s is "up" or "disabled" or "starting");
-            return Results.Json(new { status = healthy ? "ok" : "degraded", stacks = status }, statusCode: StatusCodes.Status200OK);
+            var health = StackHealth.Of(registry.Status);
+            var stacks = health.ToDictionary(h => h.Key, h => h.Value.State);
+            var reasons = health.Where(h => h.Value.Reason is not null).ToDictionary(h => h.Key, h => h.Value.Reason);
+            var status = stacks.ContainsValue(StackHealth.Starting) ? "starting"
+                : stacks.ContainsValue(StackHealth.Down) ? "degraded" : "ok";
+            return Results.Json(new { status, stacks, reasons },
+                statusCode: status == "starting" ? StatusCodes.Status503ServiceUnavailable : StatusCodes.Status200OK);
         });
 
         app.Lifetime.ApplicationStarted.Register(() =>

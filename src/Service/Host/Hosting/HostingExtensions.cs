@@ -7,7 +7,7 @@ using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
 
-/// <summary>One <c>AddXxx</c> per component of the service host (DESIGN.md §10).</summary>
+/// <summary>One <c>AddXxx</c> per component of the service host (docs/architecture.md).</summary>
 public static class HostingExtensions
 {
     /// <summary>Binds and validates <see cref="ServiceHostOptions"/> and <see cref="JvmOptions"/> at start.</summary>
@@ -18,6 +18,14 @@ public static class HostingExtensions
         builder.Services.AddSingleton<IValidateOptions<ServiceHostOptions>, ServiceHostOptionsValidator>();
         builder.Services.AddOptions<JvmOptions>().Bind(builder.Configuration.GetSection(JvmOptions.Section)).ValidateDataAnnotations().ValidateOnStart();
         builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(15));
+        return builder;
+    }
+
+    /// <summary>With <c>ServiceHost:StopAtStdinEof</c>: the host stops when its standard input ends (its parent is gone).</summary>
+    public static IHostApplicationBuilder AddParentWatch(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddHostedService<ParentWatch>();
         return builder;
     }
 

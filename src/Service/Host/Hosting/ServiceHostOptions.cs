@@ -29,6 +29,13 @@ public sealed class ServiceHostOptions
     /// <summary>TCP port per network variant; 0 lets the OS choose (the real port is listed in <c>/endpoints</c>). A variant without a port is not served.</summary>
     public Dictionary<string, int> Ports { get; set; } = [];
 
+    /// <summary>
+    /// Stop when standard input ends (default false). The dashboard starts its local host with it and keeps the host's
+    /// standard input open, unwritten, so the host (and the JVM it supervises) ends with the dashboard however the
+    /// dashboard ends, SIGKILL included (docs/architecture.md, "A process tree that dies together").
+    /// </summary>
+    public bool StopAtStdinEof { get; set; }
+
     /// <summary>Folder of the Unix domain sockets of the local-IPC variants; default <c>$TMPDIR/dashboard-host-{pid}</c>, removed at exit.</summary>
     public string? SocketDirectory { get; set; }
 

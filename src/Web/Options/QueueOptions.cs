@@ -1,0 +1,38 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace Dashboard.Web.Options;
+
+/// <summary>Section <c>Dashboard:Queue</c>: the run queue's storage and Hangfire's own dashboard (docs/architecture.md, "The queue").</summary>
+public sealed class QueueOptions
+{
+    /// <summary>The configuration section.</summary>
+    public const string Section = "Dashboard:Queue";
+
+    /// <summary>The queue of benchmark jobs; one worker serves it, so one benchmark runs at a time.</summary>
+    public const string BenchmarksQueue = "benchmarks";
+
+    /// <summary>The queue of light jobs (a recurring run's trigger, which only queues a run); its own worker.</summary>
+    public const string TriggersQueue = "default";
+
+    /// <summary>File name (or path, relative to <c>Dashboard:DataFolder</c>) of the queue's SQLite storage, beside the results database.</summary>
+    [Required]
+    public string Storage { get; set; } = "hangfire.db";
+
+    /// <summary>How often the worker looks for a new job; a run queued now starts within this time.</summary>
+    [Range(typeof(TimeSpan), "00:00:00.100", "00:01:00")]
+    public TimeSpan PollInterval { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>Where Hangfire's own dashboard is served.</summary>
+    [Required]
+    [RegularExpression("^/[A-Za-z0-9/_-]*$", ErrorMessage = "Dashboard:Queue:DashboardPath must start with / and hold letters, digits, /, _ or -")]
+    public string DashboardPath { get; set; } = "/hangfire";
+
+    /// <summary>
+    /// Serve Hangfire's dashboard to remote clients too. Default false: local requests only (it can delete and re-queue
+    /// jobs, and has no login of its own).
+    /// </summary>
+    public bool DashboardRemoteAccess { get; set; }
+
+    /// <summary>The storage file, absolute, given the data folder.</summary>
+    public string StoragePath(string dataFolder) => Path.GetFullPath(Path.Combine(dataFolder, Storage));
+}
