@@ -37,12 +37,10 @@ public static class RunEnvironmentApi
             return TypedResults.Problem(title: "No such run", detail: $"no run has id {id}", statusCode: StatusCodes.Status404NotFound);
         }
 
-        // While the runner runs, its own row holds the environment; the dashboard's row holds the link to the runner.
-        var ids = store.DataRunIds(id).Reverse().ToArray();
+        // One row per run: the runner writes its environment into the row the dashboard queued (--run-id).
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var rows = await db.Runs.AsNoTracking().Where(r => ids.Contains(r.Id)).Select(r => new { r.Id, r.EnvironmentJson }).ToListAsync(cancellationToken);
-        var json = ids.Select(i => rows.FirstOrDefault(r => r.Id == i)?.EnvironmentJson)
-            .FirstOrDefault(j => j is not null && RunnerLink.From(j) is null && IsObject(j));
+        var stored = await db.Runs.AsNoTracking().Where(r => r.Id == id).Select(r => r.EnvironmentJson).SingleOrDefaultAsync(cancellationToken);
+        var json = stored is not null && IsObject(stored) ? stored : null;
         if (json is null)
         {
             return TypedResults.Problem(
