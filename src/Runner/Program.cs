@@ -3,7 +3,7 @@ using Dashboard.Runner.Clients;
 using Dashboard.Runner.CommandLine;
 using Dashboard.Runner.Execution;
 
-// The load generator: its own process, never the dashboard's (DESIGN.md §2).
+// The load generator: its own process, never the dashboard's (docs/architecture.md).
 var generator = new GeneratorProcesses();
 var root = new RootCommand("Middleware benchmark runner: runs benchmark scenarios against a service host and stores every sample.")
 {

@@ -3,7 +3,7 @@ namespace Dashboard.Data.Entities;
 /// <summary>
 /// Aggregates of one level: one concurrency step of one cell
 /// (variant × client × payload × repetition), computed by the runner from the raw samples
-/// (DESIGN.md §5). Warm-up requests are excluded from every figure here.
+/// (docs/statistics.md). Warm-up requests are excluded from every figure here.
 /// </summary>
 public class LevelEntity
 {
@@ -16,13 +16,13 @@ public class LevelEntity
     /// <summary>The run, when loaded.</summary>
     public RunEntity? Run { get; set; }
 
-    /// <summary>Endpoint variant name, e.g. <c>TcpNoSec</c> (DESIGN.md §6).</summary>
+    /// <summary>Endpoint variant name, e.g. <c>AspNetHttpJson</c> (docs/service-contract.md).</summary>
     public required string Variant { get; set; }
 
-    /// <summary>Client technology id, e.g. <c>wcf</c> (DESIGN.md §7).</summary>
+    /// <summary>Client technology id, e.g. <c>java</c> (docs/driver-protocol.md, "Client technologies").</summary>
     public required string Client { get; set; }
 
-    /// <summary>Payload case id, e.g. <c>IntArray1000</c> (DESIGN.md §8).</summary>
+    /// <summary>Payload case id, e.g. <c>IntArray1000</c> (docs/service-contract.md).</summary>
     public required string Payload { get; set; }
 
     /// <summary>Zero-based repetition of the cell.</summary>

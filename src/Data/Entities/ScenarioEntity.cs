@@ -1,6 +1,6 @@
 namespace Dashboard.Data.Entities;
 
-/// <summary>A saved scenario: its JSON document (DESIGN.md §4) under a name.</summary>
+/// <summary>A saved scenario: its JSON document (README.md, "Scenario document") under a name.</summary>
 public class ScenarioEntity
 {
     /// <summary>Primary key, assigned by the database.</summary>

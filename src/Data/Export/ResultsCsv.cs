@@ -14,7 +14,7 @@ namespace Dashboard.Data.Export;
 public static class ResultsCsv
 {
     /// <summary>
-    /// Header of the per-level CSV, one row per stored level (per repetition): DESIGN.md §4's columns, then
+    /// Header of the per-level CSV, one row per stored level (per repetition): README.md, "Scenario document"'s columns, then
     /// <c>repetition, generator_cpu_percent</c>, the runner's <c>wrong_replies, mean_request_bytes, mean_response_bytes</c>,
     /// the classification <c>security_mode, payload_class</c>, and the 95 % confidence interval of the level's
     /// throughput and mean response time over its complete repetitions (log scale; empty below 3 repetitions,

@@ -1,7 +1,7 @@
 namespace Dashboard.Data.Measurement;
 
 /// <summary>
-/// The per-level statistics of DESIGN.md §5, computed once from raw samples; immutable, no side effects.
+/// The per-level statistics of docs/statistics.md, computed once from raw samples; immutable, no side effects.
 /// This is the one place these numbers are defined: the runner, the queries and the exports all use it.
 /// </summary>
 /// <remarks>

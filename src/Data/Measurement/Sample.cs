@@ -2,7 +2,7 @@ namespace Dashboard.Data.Measurement;
 
 /// <summary>
 /// One request as the load generator saw it: the raw value every aggregate is computed from
-/// (DESIGN.md §2, "raw samples are the source of truth").
+/// (docs/architecture.md, "raw samples are the source of truth").
 /// </summary>
 /// <param name="ClientIndex">Zero-based index of the closed-loop client (worker) that sent the request.</param>
 /// <param name="StartOffsetUs">Start of the request in µs, relative to the start of its level.</param>

@@ -2,7 +2,7 @@ namespace Dashboard.Data.Measurement;
 
 /// <summary>
 /// How a request ended. Stored as its integer value; never renumber.
-/// Error kinds follow DESIGN.md §5: timeout, fault, connection, plus authentication (issue #4).
+/// Error kinds follow docs/statistics.md: timeout, fault, connection, plus authentication (issue #4).
 /// </summary>
 public enum SampleOutcome : byte
 {

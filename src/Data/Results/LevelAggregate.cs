@@ -4,19 +4,19 @@ namespace Dashboard.Data.Results;
 
 /// <summary>
 /// One level over its repetitions: one row per (variant, client, payload, clients) of a run, built from the stored
-/// levels (warm-up already excluded there; DESIGN.md §5) by <see cref="ResultsQueries"/>.
+/// levels (warm-up already excluded there; docs/statistics.md) by <see cref="ResultsQueries"/>.
 /// Response-time figures are over the repetitions that had at least one successful request (a repetition where every
 /// request failed has no response time); throughput is over every repetition (0 when nothing completed).
 /// </summary>
 public sealed record LevelAggregate
 {
-    /// <summary>Endpoint variant id (DESIGN.md §6), e.g. <c>AspNetH2BinXml</c>.</summary>
+    /// <summary>Endpoint variant id (docs/service-contract.md), e.g. <c>AspNetH2BinXml</c>.</summary>
     public required string Variant { get; init; }
 
-    /// <summary>Client technology id (DESIGN.md §7), e.g. <c>java</c>.</summary>
+    /// <summary>Client technology id (docs/driver-protocol.md, "Client technologies"), e.g. <c>java</c>.</summary>
     public required string Client { get; init; }
 
-    /// <summary>Payload case id (DESIGN.md §8), e.g. <c>IntArray1000</c>.</summary>
+    /// <summary>Payload case id (docs/service-contract.md), e.g. <c>IntArray1000</c>.</summary>
     public required string Payload { get; init; }
 
     /// <summary>The concurrency level: number of closed-loop clients.</summary>

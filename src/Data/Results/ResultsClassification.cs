@@ -4,8 +4,8 @@ using Dashboard.Service.Contracts.Variants;
 namespace Dashboard.Data.Results;
 
 /// <summary>
-/// Classifies stored levels for the results views: a variant's security mode (DESIGN.md §6, <see cref="VariantCatalogue"/>)
-/// and a payload's dataset class (DESIGN.md §8, <see cref="PayloadCatalogue"/>).
+/// Classifies stored levels for the results views: a variant's security mode (docs/service-contract.md, <see cref="VariantCatalogue"/>)
+/// and a payload's dataset class (docs/service-contract.md, <see cref="PayloadCatalogue"/>).
 /// </summary>
 public static class ResultsClassification
 {

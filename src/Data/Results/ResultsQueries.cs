@@ -4,7 +4,7 @@ using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Results;
 
-/// <summary>Results of a run over its repetitions, from the stored levels (warm-up already excluded there, DESIGN.md §5).</summary>
+/// <summary>Results of a run over its repetitions, from the stored levels (warm-up already excluded there, docs/statistics.md).</summary>
 public static class ResultsQueries
 {
     /// <summary>

@@ -15,7 +15,7 @@ public static class ExitCodes
     /// <summary>The service host could not be reached or did not describe itself; nothing was stored.</summary>
     public const int HostUnavailable = 3;
 
-    /// <summary>Another benchmark is running on this machine (DESIGN.md §2: one at a time); nothing was stored.</summary>
+    /// <summary>Another benchmark is running on this machine (docs/architecture.md: one at a time); nothing was stored.</summary>
     public const int MachineBusy = 4;
 
     /// <summary>The run was cancelled (Ctrl+C); its samples so far are stored.</summary>

@@ -5,7 +5,7 @@ namespace Dashboard.Runner.Execution;
 
 /// <summary>
 /// The processes that make up the load generator: the runner itself and the driver processes it started
-/// (DESIGN.md §5, "generator CPU % of the runner and of each driver process"). Thread-safe. A driver's CPU is known up
+/// (docs/statistics.md, "generator CPU % of the runner and of each driver process"). Thread-safe. A driver's CPU is known up
 /// to the last reading before it ended: the resource poller reads every 250 ms, so at most that much of its CPU is missed.
 /// </summary>
 public sealed class GeneratorProcesses

@@ -1,7 +1,7 @@
 namespace Dashboard.Runner.Execution;
 
 /// <summary>
-/// "One benchmark at a time per machine" (DESIGN.md §2): an exclusive lock on a well-known file, held for the
+/// "One benchmark at a time per machine" (docs/architecture.md): an exclusive lock on a well-known file, held for the
 /// whole run, so a headless run and a dashboard run (or two runners) cannot measure each other. The operating
 /// system releases it when the process ends, crashed or not.
 /// </summary>

@@ -7,7 +7,7 @@ using Dashboard.Service.Contracts.Resources;
 namespace Dashboard.Runner.Hosts;
 
 /// <summary>
-/// Polls a service host's <c>GET /resources</c> during a run (default every 250 ms, DESIGN.md §2) and records
+/// Polls a service host's <c>GET /resources</c> during a run (default every 250 ms, docs/architecture.md) and records
 /// each snapshot with the load generator's own CPU use, so server CPU and memory are those of the server
 /// machine, wherever it runs. Polling failures are counted, never thrown: they must not stop a measurement.
 /// </summary>

@@ -4,7 +4,7 @@ using Dashboard.Data.Measurement;
 namespace Dashboard.Runner.Load;
 
 /// <summary>
-/// The closed workload of DESIGN.md §5: a level runs N independent clients, each sending its next request as
+/// The closed workload (docs/statistics.md): a level runs N independent clients, each sending its next request as
 /// soon as the previous reply arrived (no think time). Clients are opened first, then released together;
 /// each records its own samples with <see cref="Stopwatch"/> timestamps, without any shared lock.
 /// </summary>

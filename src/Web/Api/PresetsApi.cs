@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace Dashboard.Web.Api;
 
-/// <summary><c>GET /api/presets</c>: the presets of DESIGN.md §9 in the presets folder, with what the UI needs to queue them.</summary>
+/// <summary><c>GET /api/presets</c>: the presets (docs/web.md, "Presets") in the presets folder, with what the UI needs to queue them.</summary>
 public static class PresetsApi
 {
     /// <summary>Maps <c>/api/presets</c>.</summary>
@@ -20,7 +20,7 @@ public static class PresetsApi
 
 /// <summary>A preset file as <c>GET /api/presets</c> answers it.</summary>
 /// <param name="FileName">File in the presets folder.</param>
-/// <param name="Number">Preset number of DESIGN.md §9, or null.</param>
+/// <param name="Number">Preset number of docs/web.md, "Presets", or null.</param>
 /// <param name="Title">Title (with the part).</param>
 /// <param name="Source">Source document, or null.</param>
 /// <param name="Part">Part of the preset, or null.</param>

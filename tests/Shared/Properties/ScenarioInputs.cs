@@ -43,7 +43,7 @@ public sealed record ScenarioInput(string Text, string Recipe)
 }
 
 /// <summary>
-/// FsCheck generators of scenario documents: a valid document (DESIGN.md §4) with 0–3 field mutations (wrong types,
+/// FsCheck generators of scenario documents: a valid document (README.md, "Scenario document") with 0–3 field mutations (wrong types,
 /// nulls, missing and extra fields, extreme numbers, huge strings, odd Unicode, duplicate keys, arrays where a value is
 /// expected and the reverse) and at most one text mutation (truncated JSON, byte-order mark, wrapped in an array,
 /// trailing garbage, the whole document replaced). About a third come out valid, so both outcomes are exercised.

@@ -23,7 +23,7 @@ public sealed record OperationContract(string Name, IReadOnlyList<OperationParam
 
 /// <summary>
 /// The 17 operations every stack implements with the same names, parameter names and types
-/// (DESIGN.md §8, docs/service-contract.md). Payload cases name one of these.
+/// (docs/service-contract.md, docs/service-contract.md). Payload cases name one of these.
 /// </summary>
 public static class OperationCatalogue
 {

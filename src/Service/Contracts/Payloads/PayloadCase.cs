@@ -1,7 +1,7 @@
 namespace Dashboard.Service.Contracts.Payloads;
 
 /// <summary>
-/// One payload case of DESIGN.md §8: which operation a client calls, with which arguments, and how to
+/// One payload case of docs/service-contract.md: which operation a client calls, with which arguments, and how to
 /// tell that the reply is right.
 /// </summary>
 /// <param name="Id">The payload id used in scenarios, exports and charts (e.g. <c>DoubleArray500</c>).</param>

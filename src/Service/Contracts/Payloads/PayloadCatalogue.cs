@@ -4,7 +4,7 @@ using Dashboard.Service.Contracts.DataContracts;
 namespace Dashboard.Service.Contracts.Payloads;
 
 /// <summary>
-/// Every payload id of DESIGN.md §8 mapped to an operation and its arguments.
+/// Every payload id of docs/service-contract.md mapped to an operation and its arguments.
 /// Thesis cases follow ch. 7.3 (values "with maximum value"); whitepaper cases seed 001; book chapter seed 004.
 /// </summary>
 public static class PayloadCatalogue

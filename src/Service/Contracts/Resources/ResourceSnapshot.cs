@@ -1,7 +1,7 @@
 namespace Dashboard.Service.Contracts.Resources;
 
 /// <summary>
-/// A service host's answer to <c>GET /resources</c> (DESIGN.md §2): the server machine's and the service
+/// A service host's answer to <c>GET /resources</c> (docs/architecture.md): the server machine's and the service
 /// process's resource use at one moment, as the thesis measured them (Table 7.1: "% Processor Time",
 /// "Available MBytes"). JSON: camelCase property names.
 /// </summary>

@@ -1,7 +1,7 @@
 namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>
-/// The scenario document of DESIGN.md §4: the same JSON shape in the UI, the API, the runner and presets.
+/// The scenario document of README.md, "Scenario document": the same JSON shape in the UI, the API, the runner and presets.
 /// Property names are camelCase in JSON; unknown fields are rejected by <see cref="ScenarioLoader"/>.
 /// </summary>
 public sealed record ScenarioDocument
@@ -12,13 +12,13 @@ public sealed record ScenarioDocument
     /// <summary>Base address of a service host, e.g. <c>http://localhost:5090</c>.</summary>
     public string Host { get; init; } = "";
 
-    /// <summary>Endpoint variant ids (DESIGN.md §6), e.g. <c>TcpNoSec</c>.</summary>
+    /// <summary>Endpoint variant ids (docs/service-contract.md), e.g. <c>AspNetHttpJson</c>.</summary>
     public IReadOnlyList<string> Variants { get; init; } = [];
 
-    /// <summary>Client technology ids (DESIGN.md §7): <c>wcf</c>, <c>soap</c>, <c>java</c>, <c>node</c>.</summary>
+    /// <summary>Client technology ids (docs/driver-protocol.md, "Client technologies"): <c>dotnet</c>, <c>java</c>, <c>node</c>, <c>wcf</c>.</summary>
     public IReadOnlyList<string> Clients { get; init; } = [];
 
-    /// <summary>Payload case ids (DESIGN.md §8), e.g. <c>DoubleArray500</c>.</summary>
+    /// <summary>Payload case ids (docs/service-contract.md), e.g. <c>DoubleArray500</c>.</summary>
     public IReadOnlyList<string> Payloads { get; init; } = [];
 
     /// <summary>Concurrent clients per step; default the thesis sweep (ch. 7.3).</summary>

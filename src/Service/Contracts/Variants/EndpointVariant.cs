@@ -1,7 +1,7 @@
 namespace Dashboard.Service.Contracts.Variants;
 
 /// <summary>
-/// One endpoint variant of DESIGN.md §6: stack × transport/encoding × security mode × client credential type,
+/// One endpoint variant of docs/service-contract.md: stack × transport/encoding × security mode × client credential type,
 /// named <c>&lt;Stack&gt;&lt;Transport/Encoding&gt;&lt;Security&gt;</c>.
 /// </summary>
 /// <param name="Name">The variant id used in scenarios and charts (e.g. <c>AspNetH2BinXml</c>).</param>

@@ -1,10 +1,10 @@
 namespace Dashboard.Service.Contracts.Variants;
 
 /// <summary>
-/// One entry of a service host's <c>GET /endpoints</c> answer (DESIGN.md §2): a variant the host serves and where.
+/// One entry of a service host's <c>GET /endpoints</c> answer (docs/architecture.md): a variant the host serves and where.
 /// JSON: camelCase property names, an array of these. Drivers receive it as is (docs/driver-protocol.md).
 /// </summary>
-/// <param name="Name">Variant id (DESIGN.md §6), e.g. <c>AspNetHttpJson</c>.</param>
+/// <param name="Name">Variant id (docs/service-contract.md), e.g. <c>AspNetHttpJson</c>.</param>
 /// <param name="Stack">Stack id: <c>aspnet</c>, <c>metro</c> or <c>ice</c>.</param>
 /// <param name="Address">
 /// Where a client connects: <c>http://localhost:5092/</c>, <c>unix:/tmp/dashboard-host/aspnet-binxml.sock</c>,

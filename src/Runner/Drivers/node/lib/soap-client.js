@@ -3,7 +3,7 @@
 // http.Agent (maxSockets 1) so that each client has its own connection. SOAP 1.2 + WS-Addressing for
 // MetroSoap12Wsa: the endpoint is @Addressing(required=true) and dispatches on wsa:Action, which npm soap
 // does not write, so every call adds the operation's Action (read from the WSDL's portType) as a
-// WS-Addressing header and as the SOAP 1.2 content type's action parameter (DESIGN.md §11).
+// WS-Addressing header and as the SOAP 1.2 content type's action parameter (docs/driver-protocol.md).
 // Secure variants (docs/security.md): https with the host's CA as the only trusted root (the agents' `ca`, host name
 // checked), Basic through npm soap's BasicAuthSecurity (MetroSoap11Basic, MetroSoap11HttpsBasic), a WS-Security
 // UsernameToken (PasswordText, with a Timestamp) through its WSSecurity (MetroSoap12WsaUserNameHttps).

@@ -43,8 +43,7 @@ import org.w3c.dom.Element;
 
 /**
  * WS-Security 1.0 (OASIS 2004) through Apache WSS4J 1.6. Shared by the JVM service's and the java driver's JAX-WS
- * handlers. X.509 works on a plain JDK DOM of the whole envelope (WSS4J cannot work on SAAJ 1.4's own DOM: DESIGN.md
- * §11): the service copies its SAAJ messages ({@link #copy}, {@link #replace}), the driver parses the RI's bytes;
+ * handlers. X.509 works on a plain JDK DOM of the whole envelope (WSS4J cannot work on SAAJ 1.4's own DOM: docs/security.md): the service copies its SAAJ messages ({@link #copy}, {@link #replace}), the driver parses the RI's bytes;
  * UsernameToken only on the security header, in a small document of its own, so the body is never parsed twice.
  *
  * <p>Message security profile (as WCF's Basic256Sha256 suite): a Timestamp (5 minutes), an RSA-SHA256 signature with

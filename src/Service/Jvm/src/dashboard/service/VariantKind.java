@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The variants this JVM can serve, with the catalogue's transport, encoding, security mode and client credential type
- * (VariantCatalogue.cs, DESIGN.md §6) and how each is built (docs/security.md).
+ * (VariantCatalogue.cs, docs/service-contract.md) and how each is built (docs/security.md).
  */
 enum VariantKind {
     MetroSoap11("metro", "HTTP/1.1", "SOAP 1.1 text XML", "None", "None", false, false, false, MessageSecurity.NONE),
