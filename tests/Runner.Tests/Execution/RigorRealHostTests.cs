@@ -137,7 +137,7 @@ public sealed class RigorRealHostTests : IDisposable
         Assert.True(level.GeneratorCpuMicrosPerRequest > 0);
         var environment = (await db.Runs.SingleAsync()).EnvironmentJson!;
         Assert.Contains("\"generatorCores\":1", environment, StringComparison.Ordinal);
-        Assert.Contains("\"topology\":\"same-machine\"", environment, StringComparison.Ordinal);
+        Assert.Contains("\"topology\":{\"name\":\"same-machine\"", environment, StringComparison.Ordinal);
     }
 
     private static void Pin(int pid, string cpus)

@@ -76,7 +76,7 @@ public sealed class ScenarioCells
     public static string Reason(ClientTechnology client)
     {
         ArgumentNullException.ThrowIfNull(client);
-        var stacks = VariantCatalogue.All.Where(client.Supports).Select(v => v.Stack).Distinct().Select(StackName).ToList();
+        var stacks = VariantCatalogue.All.Where(client.Supports).Select(GroupName).Distinct().ToList();
         var list = stacks.Count switch
         {
             0 => "no variant",
@@ -85,6 +85,10 @@ public sealed class ScenarioCells
         };
         return $"the {client.Id} client calls only the {list} variants";
     }
+
+    /// <summary>How a variant's group is said in a reason: its stack's name, or "gRPC" for the gRPC variants of the aspnet stack.</summary>
+    private static string GroupName(EndpointVariant variant) =>
+        variant.Encoding.Contains("gRPC", StringComparison.Ordinal) ? "gRPC" : StackName(variant.Stack);
 
     /// <summary>A stack id as people say it: <c>aspnet</c> → "ASP.NET Core", <c>metro</c> → "Metro (SOAP)", <c>ice</c> → "Ice".</summary>
     public static string StackName(string stack) => stack switch

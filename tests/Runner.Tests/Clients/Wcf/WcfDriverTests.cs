@@ -33,19 +33,30 @@ public sealed class WcfDriverTests
     }
 
     [Fact]
-    public void Validate_WcfOnX509Variant_FailsNamingClientsAndTheReason()
+    public void Validate_WcfOnlyOnX509Variant_FailsNamingClientsAndTheReason()
     {
         var scenario = new ScenarioDocument
         {
-            Name = "x", Host = "http://localhost:5090", Variants = ["MetroSoap11", "MetroSoap12WsaX509"], Clients = ["wcf"], Payloads = ["Int"],
+            Name = "x", Host = "http://localhost:5090", Variants = ["MetroSoap12WsaX509"], Clients = ["wcf"], Payloads = ["Int"],
             Levels = [1], RequestsPerClient = 1,
         };
 
         var result = new ScenarioValidator().Validate(scenario);
 
         var failure = Assert.Single(result.Errors, e => e.PropertyName == "clients");
-        Assert.Contains("client 'wcf' cannot call MetroSoap12WsaX509", failure.ErrorMessage, StringComparison.Ordinal);
+        Assert.Contains("the wcf client cannot call MetroSoap12WsaX509", failure.ErrorMessage, StringComparison.Ordinal);
         Assert.Contains("asymmetric message security", failure.ErrorMessage, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Cells_WcfOverSoap11AndX509_RunsSoap11AndSkipsX509WithWcfsReason()
+    {
+        var cells = ScenarioCells.Of(["MetroSoap11", "MetroSoap12WsaX509"], ["wcf"]);
+
+        Assert.Equal([new CellPair("MetroSoap11", "wcf")], cells.Runnable);
+        var skipped = Assert.Single(cells.Skipped);
+        Assert.Equal("MetroSoap12WsaX509", skipped.Variant);
+        Assert.Contains("asymmetric message security", skipped.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
