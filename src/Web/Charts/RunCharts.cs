@@ -226,7 +226,7 @@ public static class RunCharts
     ];
 
     private static double? Bound(Estimate? estimate, bool low) =>
-        estimate is { HasNoiseEstimate: true } e ? (low ? e.Low95 : e.High95) : null;
+        estimate is { HasInterval: true } e ? (low ? e.Low95 : e.High95) : null;
 
     private static double? Average(List<LevelAggregate> rows, Func<LevelAggregate, double> value) =>
         rows.Count == 0 ? null : rows.Average(value);
@@ -350,14 +350,14 @@ public static class RunCharts
         foreach (var line in at.GroupBy(a => (a.Variant, a.Client)).OrderBy(g => g.Key.Variant, StringComparer.Ordinal).ThenBy(g => g.Key.Client, StringComparer.Ordinal))
         {
             var ordered = line.OrderBy(a => Size(a)).ToList();
-            var reps = ordered.Any(a => a.Repetitions > 1);
+            var reps = ordered.Any(a => a.MeanMs.HasInterval);
             series.Add(new ChartSeries(
                 $"{line.Key.Variant} × {line.Key.Client}", [.. ordered.Select(a => Size(a)!.Value)], [.. ordered.Select(a => a.MeanMs.Mean > 0 ? (double?)a.MeanMs.Mean : null)],
                 [.. ordered.Select(a => string.Create(Inv, $"{a.Payload}: {Size(a):0} bytes, {a.MeanMs.Mean:0.###} ms{(a.Errors > 0 ? $" — {a.Errors} errors of {a.Requests}" : "")}"))],
                 ErrorPoints: [.. ordered.Select((a, i) => (a, i)).Where(t => t.a.Errors > 0).Select(t => t.i)])
             {
-                Low = reps ? [.. ordered.Select(a => (double?)a.MeanMs.Low95)] : null,
-                High = reps ? [.. ordered.Select(a => (double?)a.MeanMs.High95)] : null,
+                Low = reps ? [.. ordered.Select(a => a.MeanMs.HasInterval ? (double?)a.MeanMs.Low95 : null)] : null,
+                High = reps ? [.. ordered.Select(a => a.MeanMs.HasInterval ? (double?)a.MeanMs.High95 : null)] : null,
             });
         }
 
