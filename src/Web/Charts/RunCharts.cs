@@ -225,6 +225,12 @@ public static class RunCharts
         }),
     ];
 
+    /// <summary>What the error bars are, by the most repetitions of a level: a 95 % interval only from <see cref="Estimate.MinimumForInterval"/> on.</summary>
+    private static string RepetitionsNote(int reps) =>
+        reps >= Estimate.MinimumForInterval ? $"bars: 95 % CI, {reps} reps"
+        : reps > 1 ? $"{reps} reps, no CI (at least {Estimate.MinimumForInterval})"
+        : "1 repetition, no CI";
+
     private static double? Bound(Estimate? estimate, bool low) =>
         estimate is { HasInterval: true } e ? (low ? e.Low95 : e.High95) : null;
 
@@ -255,7 +261,7 @@ public static class RunCharts
 
         var clients = points.Count == 0 ? 1 : points[0].Clients;
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
-        var ci = points.Any(p => p.Payloads > 1) ? "mean over payloads, no CI" : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
+        var ci = points.Any(p => p.Payloads > 1) ? "mean over payloads, no CI" : RepetitionsNote(reps);
         return new ChartSpec(title, $"variant × client ({clients} client{(clients == 1 ? "" : "s")})", yTitle, series, ErrorNote(points), Subtitle: $"one concurrency level: {clients} client{(clients == 1 ? "" : "s")} · {ci}")
         { Kind = "bar" };
     }
@@ -287,8 +293,7 @@ public static class RunCharts
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         var combined = points.Any(p => p.Payloads > 1);
         var how = isThroughput ? "completed requests ÷ level duration" : second is null ? "mean per level" : "mean per level, p99 dotted";
-        var ci = combined ? "mean over payloads, no CI"
-            : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
+        var ci = combined ? "mean over payloads, no CI" : RepetitionsNote(reps);
         return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}") { IntegerX = true };
     }
 

@@ -209,7 +209,8 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         await Expect(page.GetByTestId("level-table").GetByTestId("flag-bound").Filter(new() { HasText = "generator-bound" }).First).ToBeVisibleAsync();
 
         // Claims of the source documents for the finished run, and where it was measured.
-        await Expect(page.GetByTestId("run-claims")).ToContainTextAsync("Claims of the source documents");
+        await page.GetByTestId("run-claims").GetByText("Claims of the source documents: verdicts", new() { Exact = false }).ClickAsync();
+        await Expect(page.GetByTestId("run-claims").Locator("tr[data-claim]").First).ToBeVisibleAsync();
         await Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Where this was measured" })).ToBeVisibleAsync();
         await Expect(page.GetByTestId("run-environment")).ToBeVisibleAsync();
         await page.GetByTestId("run-environment").GetByText("Environment", new() { Exact = true }).ClickAsync();
