@@ -9,7 +9,7 @@ var builder = WebApplication.CreateBuilder(new WebApplicationOptions
     WebRootPath = BuildInfo.WebRoot(),
 });
 
-// Package assets (_content/Radzen.Blazor/...) from the build output too, not only in Development (docs/web.md, "Static files").
+// Package assets (_content/MudBlazor/..., _content/Plotly.Blazor/...) from the build output too, not only in Development (docs/web.md, "Static files").
 builder.WebHost.UseStaticWebAssets();
 
 builder.AddDashboardOptions();

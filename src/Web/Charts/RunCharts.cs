@@ -225,8 +225,14 @@ public static class RunCharts
         }),
     ];
 
+    /// <summary>What the error bars are, by the most repetitions of a level: a 95 % interval only from <see cref="Estimate.MinimumForInterval"/> on.</summary>
+    private static string RepetitionsNote(int reps) =>
+        reps >= Estimate.MinimumForInterval ? $"bars: 95 % CI, {reps} reps"
+        : reps > 1 ? $"{reps} reps, no CI (at least {Estimate.MinimumForInterval})"
+        : "1 repetition, no CI";
+
     private static double? Bound(Estimate? estimate, bool low) =>
-        estimate is { HasNoiseEstimate: true } e ? (low ? e.Low95 : e.High95) : null;
+        estimate is { HasInterval: true } e ? (low ? e.Low95 : e.High95) : null;
 
     private static double? Average(List<LevelAggregate> rows, Func<LevelAggregate, double> value) =>
         rows.Count == 0 ? null : rows.Average(value);
@@ -255,7 +261,7 @@ public static class RunCharts
 
         var clients = points.Count == 0 ? 1 : points[0].Clients;
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
-        var ci = points.Any(p => p.Payloads > 1) ? "mean over payloads, no CI" : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
+        var ci = points.Any(p => p.Payloads > 1) ? "mean over payloads, no CI" : RepetitionsNote(reps);
         return new ChartSpec(title, $"variant × client ({clients} client{(clients == 1 ? "" : "s")})", yTitle, series, ErrorNote(points), Subtitle: $"one concurrency level: {clients} client{(clients == 1 ? "" : "s")} · {ci}")
         { Kind = "bar" };
     }
@@ -287,8 +293,7 @@ public static class RunCharts
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         var combined = points.Any(p => p.Payloads > 1);
         var how = isThroughput ? "completed requests ÷ level duration" : second is null ? "mean per level" : "mean per level, p99 dotted";
-        var ci = combined ? "mean over payloads, no CI"
-            : reps > 1 ? $"bars: 95 % CI, {reps} reps" : "1 repetition, no CI";
+        var ci = combined ? "mean over payloads, no CI" : RepetitionsNote(reps);
         return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}") { IntegerX = true };
     }
 
@@ -350,14 +355,14 @@ public static class RunCharts
         foreach (var line in at.GroupBy(a => (a.Variant, a.Client)).OrderBy(g => g.Key.Variant, StringComparer.Ordinal).ThenBy(g => g.Key.Client, StringComparer.Ordinal))
         {
             var ordered = line.OrderBy(a => Size(a)).ToList();
-            var reps = ordered.Any(a => a.Repetitions > 1);
+            var reps = ordered.Any(a => a.MeanMs.HasInterval);
             series.Add(new ChartSeries(
                 $"{line.Key.Variant} × {line.Key.Client}", [.. ordered.Select(a => Size(a)!.Value)], [.. ordered.Select(a => a.MeanMs.Mean > 0 ? (double?)a.MeanMs.Mean : null)],
                 [.. ordered.Select(a => string.Create(Inv, $"{a.Payload}: {Size(a):0} bytes, {a.MeanMs.Mean:0.###} ms{(a.Errors > 0 ? $" — {a.Errors} errors of {a.Requests}" : "")}"))],
                 ErrorPoints: [.. ordered.Select((a, i) => (a, i)).Where(t => t.a.Errors > 0).Select(t => t.i)])
             {
-                Low = reps ? [.. ordered.Select(a => (double?)a.MeanMs.Low95)] : null,
-                High = reps ? [.. ordered.Select(a => (double?)a.MeanMs.High95)] : null,
+                Low = reps ? [.. ordered.Select(a => a.MeanMs.HasInterval ? (double?)a.MeanMs.Low95 : null)] : null,
+                High = reps ? [.. ordered.Select(a => a.MeanMs.HasInterval ? (double?)a.MeanMs.High95 : null)] : null,
             });
         }
 

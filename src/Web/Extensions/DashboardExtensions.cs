@@ -11,7 +11,6 @@ using Dashboard.Web.Storage;
 using Microsoft.Extensions.FileProviders;
 using Microsoft.Extensions.Options;
 using MudBlazor.Services;
-using Radzen;
 using Hangfire;
 using DashboardOptions = Dashboard.Web.Options.DashboardOptions;
 using Hangfire.Dashboard;
@@ -114,7 +113,7 @@ public static class DashboardExtensions
         return builder;
     }
 
-    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor (Radzen until every page has moved); charts are Plotly.Blazor components, which import their own script.</summary>
+    /// <summary>The Blazor Server UI (interactive server render mode) with MudBlazor; charts are Plotly.Blazor components, which import their own script.</summary>
     public static IHostApplicationBuilder AddDashboardUi(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
@@ -127,7 +126,6 @@ public static class DashboardExtensions
             config.SnackbarConfiguration.VisibleStateDuration = 8000;
         });
         builder.Services.AddScoped<BrowserClock>();
-        builder.Services.AddRadzenComponents();
         return builder;
     }
 

@@ -76,6 +76,17 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
         };
     }
 
+    /// <summary>
+    /// Run <paramref name="runId"/>'s levels grouped by topology with the runs whose levels belong to it (docs/topologies.md,
+    /// "Results by topology"), the best cells from <paramref name="fromClients"/> clients on; one topology when the run has no
+    /// other part.
+    /// </summary>
+    public async Task<TopologyComparisonResult> TopologyAsync(int runId, int fromClients, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await TopologyComparison.ForRunsAsync(db, [.. store.DataRunIds(runId)], fromClients, cancellationToken);
+    }
+
     /// <summary>The newest runs (at most <paramref name="take"/>), for the compare picker.</summary>
     public async Task<IReadOnlyList<RunChoice>> ListRunsAsync(int take, CancellationToken cancellationToken)
     {

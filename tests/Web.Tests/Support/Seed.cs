@@ -170,12 +170,13 @@ public static class Seed
 
     /// <summary>
     /// A completed run with what the results views need: unsecure and secure variants (two each), a small and a large
-    /// payload (<c>Int</c>, <c>IntArray1000</c>), levels 1, 10, 20 and 50 clients, two repetitions (so 95 % intervals),
+    /// payload (<c>Int</c>, <c>IntArray1000</c>), levels 1, 10, 20 and 50 clients, <paramref name="repetitions"/> repetitions (2: a noise
+    /// estimate but no 95 % interval; 3 or more: intervals),
     /// wire bytes, 2 errors in <c>MetroSoap11Https × java × Int</c> at 50 clients (repetition 2), raw samples and resource
     /// readings each second. Made-up figures that only look plausible; <paramref name="throughputFactor"/> scales every
     /// throughput (for comparisons).
     /// </summary>
-    public static int ResultsRun(string databasePath, double throughputFactor = 1.0, int samplesPerLevel = 40, int[]? clientLevels = null)
+    public static int ResultsRun(string databasePath, double throughputFactor = 1.0, int samplesPerLevel = 40, int[]? clientLevels = null, int repetitions = 2)
     {
         using var db = ResultsDatabase.Open(databasePath);
         var cells = new (string Variant, string Client, double MaxRps, int RequestBytes, int ResponseBytes)[]
@@ -187,7 +188,6 @@ public static class Seed
         };
         var payloads = new (string Id, double Slowdown, int ExtraBytes)[] { ("Int", 1, 0), ("IntArray1000", 4, 11_000) };
         var levels = clientLevels ?? [1, 10, 20, 50];
-        const int repetitions = 2;
         var start = DateTime.UtcNow.AddHours(-2);
         var total = cells.Length * payloads.Length * levels.Length * repetitions;
         var run = new RunEntity
@@ -203,7 +203,7 @@ public static class Seed
                   "levels": [{{string.Join(", ", levels)}}],
                   "requestsPerClient": 40,
                   "warmup": 1,
-                  "repetitions": 2
+                  "repetitions": {{repetitions}}
                 }
                 """,
             Status = RunStatus.Completed,

@@ -6,7 +6,7 @@ using Dashboard.Web.Charts;
 using Dashboard.Web.Runs;
 using Microsoft.AspNetCore.Components;
 using Dashboard.Web.Results;
-using Radzen;
+using MudBlazor;
 
 namespace Dashboard.Web.Components.Pages;
 
@@ -35,9 +35,9 @@ public sealed partial class Run : IDisposable
 
     [Inject] public required QueueService Queue { get; init; }
 
-    [Inject] public required NotificationService Notifications { get; init; }
+    [Inject] public required ISnackbar Snackbar { get; init; }
 
-    [Inject] public required DialogService Dialogs { get; init; }
+    [Inject] public required IDialogService Dialogs { get; init; }
 
     [Inject] public required NavigationManager Navigation { get; init; }
 
@@ -50,6 +50,15 @@ public sealed partial class Run : IDisposable
     private IReadOnlyList<RankingTable> Rankings { get; set; } = [];
 
     private RunView View { get; set; } = RunView.Default;
+
+    /// <summary>Chart key → the id of its container (<c>chart-throughput</c>, …) for the first chart of each kind; the claims panel links to them.</summary>
+    private IReadOnlyDictionary<string, string> Anchors { get; set; } = new Dictionary<string, string>();
+
+    /// <summary>The levels the panels show that were generator-bound, e.g. <c>IceTcp × java at 300 clients</c>.</summary>
+    private IReadOnlyList<string> GeneratorBound { get; set; } = [];
+
+    /// <summary>The run's levels by topology, when the run has parts on and across machines; else one topology.</summary>
+    private Dashboard.Data.Results.TopologyComparisonResult? TopologyResult { get; set; }
 
     private int _loadedId;
 
@@ -182,6 +191,11 @@ public sealed partial class Run : IDisposable
                     : await Results.LoadRunAsync(Id, CancellationToken.None);
                 BuildCharts();
             }
+
+            if (Data?.Run.Status is RunStatus.Completed or RunStatus.Cancelled or RunStatus.Failed && TopologyResult is null)
+            {
+                TopologyResult = await Results.TopologyAsync(Id, RunView.ThesisFromClients, CancellationToken.None);
+            }
         }
         finally
         {
@@ -193,10 +207,41 @@ public sealed partial class Run : IDisposable
     private void BuildCharts()
     {
         Figures = Data is null ? null : RunCharts.Build(Data, View);
+        Anchors = Figures is null ? new Dictionary<string, string>() : AnchorsOf([.. Figures.Panels, .. Figures.Views, .. Figures.OverTime]);
+        var shownFrom = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients)) ? RunView.ThesisFromClients : 1;
+        GeneratorBound = Data is null ? [] : [.. Data.Aggregates
+            .Where(a => a.Bound == Dashboard.Data.Entities.LevelBound.Generator && a.Clients >= shownFrom)
+            .Select(a => string.Create(Culture, $"{a.Variant} × {a.Client} × {a.Payload} at {a.Clients} clients"))];
         // Rankings count the levels the panels show: from 20 clients on, or every level when asked or when none reaches 20.
         var thesis = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients));
         Rankings = Data is null ? [] : Dashboard.Data.Results.Rankings.Compute(
             Data.Aggregates, new RankingOptions(FromClients: thesis ? RunView.ThesisFromClients : 1));
+    }
+
+    /// <summary>The anchor of each chart kind the claims panel links to (<c>/runs/{id}#chart-throughput</c>), on its first chart.</summary>
+    internal static IReadOnlyDictionary<string, string> AnchorsOf(IEnumerable<KeyedChart> charts)
+    {
+        var anchors = new Dictionary<string, string>(StringComparer.Ordinal);
+        var used = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var chart in charts)
+        {
+            var anchor = chart.Key switch
+            {
+                "server-cpu" => "chart-cpu",
+                "server-memory" => "chart-memory",
+                "wire-bytes" => "chart-wire-bytes",
+                "sequential-calls" => "chart-sequential-calls",
+                _ when chart.Key.StartsWith("throughput-", StringComparison.Ordinal) && !chart.Key.EndsWith("-over-time", StringComparison.Ordinal) => "chart-throughput",
+                _ when chart.Key.StartsWith("response-time-", StringComparison.Ordinal) => "chart-response-time",
+                _ => null,
+            };
+            if (anchor is not null && used.Add(anchor))
+            {
+                anchors[chart.Key] = anchor;
+            }
+        }
+
+        return anchors;
     }
 
     /// <summary>Shows <paramref name="view"/> and puts it in the address, so a link reproduces it.</summary>
@@ -209,27 +254,24 @@ public sealed partial class Run : IDisposable
 
     private async Task CancelAsync()
     {
-        var confirmed = await Dialogs.Confirm(
+        var confirmed = await Dialogs.ShowMessageBoxAsync("Cancel run",
             $"Cancel run #{Id}? A running benchmark stops after its current level's requests; the samples measured so far are kept.",
-            "Cancel run", new ConfirmOptions { OkButtonText = "Cancel the run", CancelButtonText = "Keep it running" });
+            yesText: "Cancel the run", cancelText: "Keep it running");
         if (confirmed != true)
         {
             return;
         }
 
         var result = await Queue.CancelAsync(Id, CancellationToken.None);
-        Notifications.Notify(new NotificationMessage
-        {
-            Severity = result is CancelResult.Cancelled or CancelResult.Stopping ? NotificationSeverity.Info : NotificationSeverity.Warning,
-            Summary = result switch
+        Snackbar.Add(
+            result switch
             {
                 CancelResult.Cancelled => "Run cancelled",
                 CancelResult.Stopping => "Stopping the runner (SIGINT); samples are kept",
                 CancelResult.AlreadyFinished => "The run had already ended",
                 _ => "No such run",
             },
-            Duration = 5000,
-        });
+            result is CancelResult.Cancelled or CancelResult.Stopping ? Severity.Info : Severity.Warning);
         await LoadAsync();
     }
 

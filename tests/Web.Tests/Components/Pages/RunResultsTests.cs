@@ -28,16 +28,17 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
             await Expect(page.GetByTestId(chart).Locator(".main-svg").First).ToBeVisibleAsync();
         }
 
-        // From 20 clients on by default, one line per variant × client (+ the hidden p99 lines), error bars with 2 repetitions.
+        // From 20 clients on by default, one line per variant × client (+ the hidden p99 lines); 2 repetitions give no
+        // interval (at least 3), so no error bars rather than zero-width ones.
         var x = await XValuesAsync(page, "throughput-unsecure");
         Assert.Equal([20.0, 50.0], x);
         var names = await page.GetByTestId("throughput-unsecure").EvaluateAsync<string[]>("el => el.data.map(t => t.name)");
         Assert.Contains("AspNetHttpJson × dotnet", names);
         Assert.Contains("MetroSoap11 × java", names);
         Assert.DoesNotContain(names, n => n.Contains("Https", StringComparison.Ordinal));
-        var errorBars = await page.GetByTestId("throughput-unsecure").EvaluateAsync<double[]>("el => el.data[0].error_y.array");
-        Assert.Equal(2, errorBars.Length);
-        Assert.All(errorBars, v => Assert.True(v > 0));
+        var bars = await page.GetByTestId("throughput-unsecure").EvaluateAsync<int>(
+            "el => el.data.reduce((n, t) => n + ((t.error_y && t.error_y.array) || []).filter(v => v !== null && v > 0).length, 0)");
+        Assert.Equal(0, bars);
 
         // Secure and unsecure panels side by side: same row.
         var unsecureBox = await page.GetByTestId("throughput-unsecure").BoundingBoxAsync();
@@ -165,6 +166,58 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         Assert.Equal(levels, levelsCsv.Length - 1);
         Assert.Equal(samples.Total, samplesCsv.Length - 1);
         Assert.StartsWith("variant,client,payload,level,requests,errors,throughput_rps", levelsCsv[0], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunPage_ThreeRepetitions_ErrorBarsQualityFlagsClaimsEnvironmentAndAnchors()
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath, repetitions: 3);
+        await using (var db = fixture.App.OpenDatabase())
+        {
+            var run = await db.Runs.SingleAsync(r => r.Id == id);
+            run.EnvironmentJson = """{"runtime":".NET 10.0.0","cpuModel":"Test CPU 3000","machineCores":2,"machineMemoryMb":7936,"kernel":"6.1.0-test"}""";
+            foreach (var level in await db.Levels.Where(l => l.RunId == id && l.Variant == "MetroSoap11" && l.Clients == 50).ToListAsync())
+            {
+                level.Bound = Dashboard.Data.Entities.LevelBound.Generator;
+                level.GeneratorCpuPercent = 98;
+            }
+
+            await db.SaveChangesAsync();
+        }
+
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync($"runs/{id}");
+
+        // 3 repetitions: a 95 % interval, so error bars of positive length.
+        await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+        var errorBars = await page.GetByTestId("throughput-unsecure").EvaluateAsync<double[]>("el => el.data[0].error_y.array");
+        Assert.Equal(2, errorBars.Length);
+        Assert.All(errorBars, v => Assert.True(v > 0));
+
+        // Chart anchors the claims panel links to.
+        foreach (var anchor in new[] { "chart-throughput", "chart-response-time", "chart-cpu", "chart-memory", "chart-wire-bytes", "chart-sequential-calls" })
+        {
+            Assert.Equal(1, await page.Locator($"#{anchor}").CountAsync());
+        }
+
+        await Expect(page.Locator("#chart-throughput [data-testid=throughput-unsecure]")).ToHaveCountAsync(1);
+
+        // The generator-bound level is said under the panels and flagged in the table.
+        await Expect(page.GetByTestId("generator-bound-note")).ToContainTextAsync("MetroSoap11 × java × Int at 50 clients");
+        await Expect(page.GetByTestId("generator-bound-note")).ToContainTextAsync("the generator was the limit: this is not the server's capacity");
+        await Expect(page.GetByTestId("level-table").GetByTestId("level-quality-flags").First).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("level-table").GetByTestId("flag-bound").Filter(new() { HasText = "generator-bound" }).First).ToBeVisibleAsync();
+
+        // Claims of the source documents for the finished run, and where it was measured.
+        await page.GetByTestId("run-claims").GetByText("Claims of the source documents: verdicts", new() { Exact = false }).ClickAsync();
+        await Expect(page.GetByTestId("run-claims").Locator("tr[data-claim]").First).ToBeVisibleAsync();
+        await Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Where this was measured" })).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("run-environment")).ToBeVisibleAsync();
+        await page.GetByTestId("run-environment").GetByText("Environment", new() { Exact = true }).ClickAsync();
+        await Expect(page.GetByTestId("run-environment")).ToContainTextAsync("Test CPU 3000");
+        await Expect(page.GetByTestId("run-environment")).ToContainTextAsync("6.1.0-test");
+        // One run has one topology: no side-by-side table.
+        await Expect(page.GetByTestId("topology-side-by-side")).ToHaveCountAsync(0);
     }
 
     [Theory]
