@@ -51,8 +51,8 @@ public sealed record ContrastResult(string Name, ClaimVerdict Verdict, string Re
     /// <summary>Level pairs left out (partial, generator-bound for a claim about the server, or without the metric).</summary>
     public int LevelsExcluded { get; init; }
 
-    /// <summary>What bound the counted levels: count of levels per <see cref="LevelBound"/> (both sides).</summary>
-    public IReadOnlyDictionary<LevelBound, int> Bounds { get; init; } = new Dictionary<LevelBound, int>();
+    /// <summary>What bound the counted levels: count of levels (both sides) per bound, keyed "generator", "server", "neither" or "unknown" (<see cref="Entities.LevelBound"/>; unknown when no CPU was measured).</summary>
+    public IReadOnlyDictionary<string, int> Bounds { get; init; } = new Dictionary<string, int>();
 
     /// <summary>The counted level pairs, "A level ↔ B level".</summary>
     public IReadOnlyList<string> Levels { get; init; } = [];
@@ -111,8 +111,8 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
     /// <summary>
     /// The evaluator the dashboard uses: the one place to plug in the statistics home's adapters (docs/claims.md,
-    /// "Statistics"). Today on the statistics main has (<see cref="WelchDifferenceTest"/>, <see cref="MeasuredLevelConditions"/>).</summary>
-    public static ClaimEvaluator Default { get; } = new(new WelchDifferenceTest(), new MeasuredLevelConditions());
+    /// "Statistics"): the statistics home's test (<see cref="HomeDifferenceTest"/>) and the flags stored with each level (<see cref="StoredLevelConditions"/>).</summary>
+    public static ClaimEvaluator Default { get; } = new(new HomeDifferenceTest(), new StoredLevelConditions());
 
     /// <summary>
     /// The claims that concern <paramref name="levels"/> (a level of either side of a contrast is there, or, for a claim
@@ -197,7 +197,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
         // Leave out partial levels, generator-bound ones for claims about the server, and pairs without the metric.
         var counted = new List<(ClaimLevel A, ClaimLevel B, double? ExactA, double? ExactB, Estimate EstA, Estimate EstB)>();
-        var bounds = new Dictionary<LevelBound, int>();
+        var bounds = new Dictionary<string, int>();
         int partial = 0, generatorBound = 0, noValue = 0;
         foreach (var (la, lb) in pairs)
         {
@@ -209,7 +209,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
                 continue;
             }
 
-            if (ClaimMetrics.IsAboutServer(claim.Metric) && (ca.Bound == LevelBound.Generator || cb.Bound == LevelBound.Generator))
+            if (ClaimMetrics.IsAboutServer(claim.Metric) && (ca.Bound == Entities.LevelBound.Generator || cb.Bound == Entities.LevelBound.Generator))
             {
                 generatorBound++;
                 continue;
@@ -223,8 +223,8 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
                 continue;
             }
 
-            bounds[ca.Bound] = bounds.GetValueOrDefault(ca.Bound) + 1;
-            bounds[cb.Bound] = bounds.GetValueOrDefault(cb.Bound) + 1;
+            bounds[BoundName(ca.Bound)] = bounds.GetValueOrDefault(BoundName(ca.Bound)) + 1;
+            bounds[BoundName(cb.Bound)] = bounds.GetValueOrDefault(BoundName(cb.Bound)) + 1;
             counted.Add((la, lb, exactA, exactB, estA, estB));
         }
 
@@ -389,11 +389,22 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             : string.Create(CultureInfo.InvariantCulture, $"×{r:0.###}");
     }
 
-    /// <summary>"server 4, neither 8" from counts per bound; "—" when empty.</summary>
-    public static string FormatBounds(IReadOnlyDictionary<LevelBound, int> bounds)
+    /// <summary>"server 4, neither 8" from counts per bound (keys as in <see cref="ContrastResult.Bounds"/>); "—" when empty.</summary>
+    public static string FormatBounds(IReadOnlyDictionary<string, int> bounds)
     {
         ArgumentNullException.ThrowIfNull(bounds);
         return bounds.Count == 0 ? "—"
-            : string.Join(", ", bounds.OrderBy(b => b.Key).Select(b => $"{b.Key.ToString().ToLowerInvariant()} {b.Value}"));
+            : string.Join(", ", bounds.OrderBy(b => BoundOrder(b.Key)).ThenBy(b => b.Key, StringComparer.Ordinal).Select(b => $"{b.Key} {b.Value}"));
     }
+
+    /// <summary>The key of <paramref name="bound"/> in <see cref="ContrastResult.Bounds"/>: its name in lower case, "unknown" for null.</summary>
+    public static string BoundName(Entities.LevelBound? bound) => bound?.ToString().ToLowerInvariant() ?? "unknown";
+
+    private static int BoundOrder(string key) => key switch
+    {
+        "generator" => 0,
+        "server" => 1,
+        "neither" => 2,
+        _ => 3,
+    };
 }

@@ -63,23 +63,6 @@ public enum ClaimVerdict
     NotMeasurable,
 }
 
-/// <summary>What limited a level (DESIGN of the statistics home: generator-bound, server-bound or neither). In JSON, the member's name.</summary>
-[JsonConverter(typeof(JsonStringEnumConverter<LevelBound>))]
-public enum LevelBound
-{
-    /// <summary>Not known: the CPU of the generator or of the server was not measured.</summary>
-    Unknown,
-
-    /// <summary>Neither the generator nor the server was near its cores' capacity.</summary>
-    Neither,
-
-    /// <summary>The load generator's processes were near the CPU they may use: the level shows the generator's limit, not the server's.</summary>
-    Generator,
-
-    /// <summary>The server's process was near the CPU it may use.</summary>
-    Server,
-}
-
 /// <summary>Where a claim comes from: the document, its section and the sentence, copied from the document's text.</summary>
 /// <param name="Document">Key of the source document: <c>thesis</c>, <c>whitepaper</c>, <c>ice-paper</c>, <c>latency-harness</c>, <c>book</c>.</param>
 /// <param name="Title">The document's title.</param>

@@ -1,3 +1,4 @@
+using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
 
@@ -41,9 +42,9 @@ public interface IDifferenceTest
 
 /// <summary>What the statistics home knows about one level beyond its figures: was it cut short, and what bound it.</summary>
 /// <param name="IsPartial">True when the level was cut (cancel, crash, failed driver): claims leave it out.</param>
-/// <param name="Bound">What limited the level.</param>
+/// <param name="Bound">What limited the level, or null when not known (no CPU measured).</param>
 /// <param name="Note">Where the flags come from, or why they are not known.</param>
-public sealed record LevelCondition(bool IsPartial, LevelBound Bound, string? Note = null);
+public sealed record LevelCondition(bool IsPartial, LevelBound? Bound, string? Note = null);
 
 /// <summary>Per-level partial and bound flags, from the statistics home (src/Data/Measurement) where it records them.</summary>
 public interface ILevelConditions
@@ -53,59 +54,43 @@ public interface ILevelConditions
 }
 
 /// <summary>
-/// <see cref="IDifferenceTest"/> on what the statistics home offers today: Welch's two-sided t-test of
-/// <see cref="Estimate.DiffersFrom"/> (Welch 1947) for the outcome. The ratio's interval is the conservative quotient of
-/// the two 95 % intervals, [A.low ÷ B.high, A.high ÷ B.low] (wider than the ratio's own interval; given only when both
-/// have a noise estimate and B's interval stays above 0). When the statistics home gives the ratio's own interval, an
-/// adapter over it replaces this class (docs/claims.md, "Statistics").
+/// <see cref="IDifferenceTest"/> over the statistics home's one test, <see cref="Estimate.Test"/>: Welch's two-sided
+/// t-test on the log scale (Welch 1947) with the Welch–Satterthwaite degrees of freedom, and the (1 − α) interval of the
+/// ratio A ÷ B from the same test; no test with fewer than 2 repetitions on a side or a mean of 0 (docs/statistics.md).
 /// </summary>
-public sealed class WelchDifferenceTest : IDifferenceTest
+public sealed class HomeDifferenceTest : IDifferenceTest
 {
     /// <inheritdoc />
-    public string Method => "Welch's two-sided t-test (Welch 1947) at 5 %; ratio interval from the two 95 % Student intervals (conservative)";
+    public string Method => "Welch's two-sided t-test on the log scale (Welch 1947; docs/statistics.md) at 5 %, with the ratio's 95 % interval";
 
     /// <inheritdoc />
     public RatioTest Compare(Estimate a, Estimate b, double alpha)
     {
-        double? ratio = b.Mean > 0 ? a.Mean / b.Mean : null;
-        var differs = Estimate.DiffersFrom(a, b, alpha);
-        if (differs is null)
+        // Baseline B, candidate A: the home's ratio is candidate ÷ baseline = A ÷ B.
+        var t = Estimate.Test(b, a, alpha);
+        var outcome = t.Verdict switch
         {
-            return new RatioTest(TestOutcome.NotPossible, ratio, ratio, ratio, false, Method,
-                $"n = {Math.Min(a.N, b.N)} on a side: at least 2 repetitions on each side for a test");
-        }
-
-        var outcome = differs.Value ? TestOutcome.Differs : TestOutcome.NoDifference;
-        if (ratio is null || b.Low95 <= 0 || a.Low95 < 0)
-        {
-            return new RatioTest(outcome, ratio, ratio, ratio, false, Method, "an interval reaches 0: no interval of the ratio");
-        }
-
-        return new RatioTest(outcome, ratio, a.Low95 / b.High95, a.High95 / b.Low95, true, Method);
+            DifferenceVerdict.Differs => TestOutcome.Differs,
+            DifferenceVerdict.NoDifference => TestOutcome.NoDifference,
+            _ => TestOutcome.NotPossible,
+        };
+        var hasInterval = t.RatioLow95 is not null && t.RatioHigh95 is not null;
+        return new RatioTest(outcome, t.Ratio, t.RatioLow95 ?? t.Ratio, t.RatioHigh95 ?? t.Ratio, hasInterval, Method, t.Reason);
     }
 }
 
 /// <summary>
-/// <see cref="ILevelConditions"/> on what main records today: no partial flag (every stored level counts as complete),
-/// and the bound from the CPU the run measured: generator-bound when the load generator's CPU (runner and drivers, % of
-/// all cores) averaged at least <see cref="Threshold"/> over the level, server-bound when the stack's process did. On
-/// one machine both share every core. Replaced by an adapter over the statistics home's stored flags when it records them.
+/// <see cref="ILevelConditions"/> over the flags stored with each level (docs/statistics.md, "What bound each level"):
+/// partial when a repetition of the level was cut (<see cref="LevelAggregate.Complete"/> is false), and the bound the
+/// runner classified (<see cref="LevelAggregate.Bound"/>, generator first over the repetitions; null when no CPU was measured).
 /// </summary>
-public sealed class MeasuredLevelConditions : ILevelConditions
+public sealed class StoredLevelConditions : ILevelConditions
 {
-    /// <summary>CPU % (of all cores) at or above which a process counts as the limit: 90.</summary>
-    public const double Threshold = 90;
-
     /// <inheritdoc />
     public LevelCondition ConditionOf(LevelAggregate level, LevelResources? resources)
     {
         ArgumentNullException.ThrowIfNull(level);
-        var generator = level.GeneratorCpuPercent;
-        var server = resources?.StackCpuPercent.N > 0 ? resources.StackCpuPercent.Mean : (double?)null;
-        var bound = generator >= Threshold ? LevelBound.Generator
-            : server >= Threshold ? LevelBound.Server
-            : generator is null && server is null ? LevelBound.Unknown
-            : LevelBound.Neither;
-        return new LevelCondition(false, bound, "partial levels are not recorded in this build; bound from mean CPU ≥ 90 % of all cores");
+        return new LevelCondition(!level.Complete, level.Bound,
+            level.Bound is null ? "stored with the level (docs/statistics.md); no CPU measured, bound unknown" : "stored with the level (docs/statistics.md)");
     }
 }

@@ -119,4 +119,51 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
 
         return (found, missing);
     }
+
+    /// <summary>
+    /// Each run of <paramref name="candidateIds"/> compared with <paramref name="baselineId"/> level by level
+    /// (<see cref="RunComparison.Compare"/>: Welch's t on the log scale per level for throughput, mean and median response
+    /// time, Holm-corrected; warnings when the runs differ in workload, environment, topology or partial levels), in the
+    /// order given. Ids that do not exist (or equal the baseline) are skipped.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="candidateIds"/> is null.</exception>
+    public async Task<IReadOnlyList<RunComparisonResult>> CompareAsync(int baselineId, IReadOnlyList<int> candidateIds, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(candidateIds);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var baseline = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == baselineId, cancellationToken);
+        if (baseline is null)
+        {
+            return [];
+        }
+
+        var baselineLevels = await LevelsOfAsync(db, baselineId, cancellationToken);
+        var results = new List<RunComparisonResult>();
+        foreach (var id in candidateIds.Where(id => id != baselineId))
+        {
+            var candidate = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
+            if (candidate is not null)
+            {
+                results.Add(RunComparison.Compare(baseline, baselineLevels, candidate, await LevelsOfAsync(db, id, cancellationToken)));
+            }
+        }
+
+        return results;
+    }
+
+    /// <summary>Runs <paramref name="runIds"/> grouped by topology (<see cref="TopologyComparison.ForRunsAsync"/>), best cells from <paramref name="fromClients"/> clients on.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="runIds"/> is null.</exception>
+    public async Task<TopologyComparisonResult> TopologiesAsync(IReadOnlyCollection<int> runIds, int fromClients, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(runIds);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        int[] ids = [.. runIds.SelectMany(store.DataRunIds).Distinct()];
+        return await TopologyComparison.ForRunsAsync(db, ids, fromClients, cancellationToken);
+    }
+
+    private async Task<List<LevelEntity>> LevelsOfAsync(ResultsDbContext db, int runId, CancellationToken cancellationToken)
+    {
+        int[] ids = [.. store.DataRunIds(runId)];
+        return await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).ToListAsync(cancellationToken);
+    }
 }

@@ -52,22 +52,22 @@ public sealed class ScenarioDraft
     /// <summary>Repetitions of each level: 3 by default, the fewest for a confidence interval (docs/statistics.md).</summary>
     public int Repetitions { get; set; } = 3;
 
-    /// <summary>Steady state before each level (docs/statistics.md), or null for off; kept from the document it was made from.</summary>
+    /// <summary>Steady state before each level (docs/statistics.md), or null for off; the page offers off or <see cref="SteadyStateSettings.Defaults"/> and keeps a document's own settings.</summary>
     public SteadyStateSettings? SteadyState { get; set; }
 
-    /// <summary>A fresh client per repetition; kept from the document it was made from.</summary>
+    /// <summary>A fresh client per repetition (docs/statistics.md).</summary>
     public bool FreshClientPerRepetition { get; set; }
 
     /// <summary>The credential profile the secure variants are called with (docs/security.md); kept from the document it was made from.</summary>
     public string CredentialProfile { get; set; } = Dashboard.Service.Contracts.Security.CredentialProfile.DefaultName;
 
-    /// <summary>Where the host runs (docs/topologies.md): <c>same-machine</c>, <c>emulated-lan</c> or <c>remote</c>; kept from the document it was made from.</summary>
+    /// <summary>Where the host runs (docs/topologies.md): <c>same-machine</c> (default), <c>emulated-lan</c> or <c>remote</c>.</summary>
     public string Topology { get; set; } = Dashboard.Service.Contracts.Scenarios.Topology.SameMachine;
 
-    /// <summary>The emulated link's rate in Mbit/s (emulated-lan only), or null for the default; kept from the document.</summary>
+    /// <summary>The emulated link's rate in Mbit/s (emulated-lan only; the page sets 100 when emulated-lan is chosen, 1000 selectable), or null.</summary>
     public int? LinkRateMbps { get; set; }
 
-    /// <summary>The host's cores (emulated-lan only), or null for half; kept from the document.</summary>
+    /// <summary>The host's cores (emulated-lan only), or null for half of the runner's cores.</summary>
     public int? HostCores { get; set; }
 
     /// <summary>A draft holding <paramref name="document"/>.</summary>
@@ -204,6 +204,11 @@ public sealed class ScenarioDraft
             ("warmup", _) => "Warm-up requests per client",
             ("repetitions", _) => "Repetitions",
             ("credentialProfile", _) => "Credential profile",
+            ("topology", _) => "Topology",
+            ("linkRateMbps", _) => "Link rate",
+            ("hostCores", _) => "Host cores",
+            ("steadyState", _) => "Steady state",
+            ("freshClientPerRepetition", _) => "Fresh client per repetition",
             ("scenario", _) => "Scenario",
             _ => field,
         };

@@ -107,6 +107,35 @@ public class ClaimEvaluatorTests
     }
 
     [Fact]
+    public void Evaluate_PartialLevelStored_LeftOutAndInconclusive()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [30_000, 30_100, 29_900], partial: true),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [20_000, 20_100, 19_900]));
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("cut short", result.Reason, StringComparison.Ordinal);
+        Assert.Equal(1, result.LevelsExcluded);
+    }
+
+    [Fact]
+    public void Evaluate_TwoRepetitionsPerSide_TestedWithTheRatiosLogScaleInterval()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1020]),
+            ClaimLevels.Of("MetroSoap11Https", "java", "Int", 20, [500, 510]));
+
+        // Welch on the log scale: a test from 2 repetitions per side; the interval is the ratio's own, around 2.
+        var contrast = Assert.Single(result.Contrasts, c => c.Covered);
+        Assert.True(contrast.HasInterval);
+        Assert.Equal(2.0, contrast.Ratio!.Value, 3);
+        Assert.True(contrast.RatioLow < 2.0 && contrast.RatioHigh > 2.0 && contrast.RatioLow > 1, $"[{contrast.RatioLow}, {contrast.RatioHigh}]");
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Contains("log scale", result.Method, StringComparison.Ordinal);
+        Assert.Equal("unknown 2", result.BoundSummary);
+    }
+
+    [Fact]
     public void Evaluate_OnlyOneSideMeasured_InconclusiveNamingTheMissingSide()
     {
         var result = Decide(Security, ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1000, 1000]));

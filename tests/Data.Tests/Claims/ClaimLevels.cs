@@ -1,5 +1,6 @@
 using Dashboard.Data.Claims;
 using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
 using Dashboard.Data.Tests.Support;
 
@@ -8,19 +9,22 @@ namespace Dashboard.Data.Tests.Claims;
 /// <summary>Claim levels with chosen figures: one stored repetition per value, as the runner would store them.</summary>
 internal static class ClaimLevels
 {
-    /// <summary>A level of <paramref name="variant"/> × <paramref name="client"/> × <paramref name="payload"/> × <paramref name="clients"/> with one repetition per throughput (mean response time 1000 / throughput ms).</summary>
+    /// <summary>A level of <paramref name="variant"/> × <paramref name="client"/> × <paramref name="payload"/> × <paramref name="clients"/> with one repetition per throughput (mean response time 1000 / throughput ms); the bound stored as the runner classifies <paramref name="generatorCpu"/>.</summary>
     public static ClaimLevel Of(string variant, string client, string payload, int clients, double[] throughputs,
-        string topology = ClaimCatalogue.SameMachine, double? generatorCpu = null, double? requestBytes = null, double? responseBytes = null)
+        string topology = ClaimCatalogue.SameMachine, double? generatorCpu = null, double? requestBytes = null, double? responseBytes = null,
+        bool partial = false)
     {
         var stored = throughputs.Select((t, r) =>
         {
             var level = Levels.Stored(variant, client, payload, clients, r, t, 1000 / t);
             level.GeneratorCpuPercent = generatorCpu;
+            level.Bound = LevelBounds.Classify(generatorCpu, null, null); // as the runner stores it
+            level.Complete = !(partial && r == 0); // partial: the first repetition was cut
             level.MeanRequestBytes = requestBytes;
             level.MeanResponseBytes = responseBytes;
             return level;
         });
-        return new ClaimLevel(ResultsQueries.Aggregate(stored).Single(), topology, 1);
+        return new ClaimLevel(ResultsQueries.Aggregate(stored, includePartial: partial).Single(), topology, 1);
     }
 
     /// <summary>As <see cref="Of"/> with response times (ms) chosen instead: throughput = clients × 1000 / ms.</summary>

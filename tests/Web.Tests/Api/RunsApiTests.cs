@@ -388,7 +388,7 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
     [Fact]
     public async Task StaticFiles_OwnAndPackageAssets_AreServed()
     {
-        foreach (var path in new[] { "/css/site.css", "/js/charts.js", "/lib/plotly/plotly.min.js", "/_content/MudBlazor/MudBlazor.min.js", "/_framework/blazor.web.js" })
+        foreach (var path in new[] { "/css/site.css", "/js/time.js", "/_content/MudBlazor/MudBlazor.min.js", "/_content/Plotly.Blazor/plotly-3.7.0.min.js", "/_framework/blazor.web.js" })
         {
             using var response = await App.Http.GetAsync(path);
             Assert.True(response.IsSuccessStatusCode, $"{path}: {(int)response.StatusCode}");

@@ -45,8 +45,10 @@ public sealed record CompareResult(IReadOnlyList<int> Runs, List<CompareRow> Row
 /// <summary>
 /// <c>/compare?runs=1,2,3&amp;base=2</c>: runs picked by name and date, the runs' throughput and response time vs
 /// clients on one chart each (one colour per case in every run, the legend grouped by run), relative differences of
-/// every level against the baseline (the first run unless <c>base</c> names another), and a ranking by peak
-/// throughput. The link reproduces the view (<c>levels=all</c> shows the levels under 20 clients too; <c>cases=</c>
+/// every level against the baseline (the first run unless <c>base</c> names another), each with its test
+/// (<see cref="RunComparison"/>, shown by <c>DifferenceBadge</c>: coloured only when the test calls a difference), the
+/// warnings of the comparison at the top, a ranking by peak throughput, the runs side by side by topology when they
+/// include both same-machine and emulated-lan runs, and the claims' verdicts for the runs taken together. The link reproduces the view (<c>levels=all</c> shows the levels under 20 clients too; <c>cases=</c>
 /// the cases drawn when there are many).
 /// </summary>
 public sealed partial class Compare
@@ -73,6 +75,14 @@ public sealed partial class Compare
 
     private CompareResult? Result { get; set; }
 
+    private IReadOnlyDictionary<(int RunId, string Cell, int Clients), LevelDifference> Tests { get; set; } = new Dictionary<(int, string, int), LevelDifference>();
+
+    private IReadOnlyList<string> Warnings { get; set; } = [];
+
+    private TopologyComparisonResult? TopologyResult { get; set; }
+
+    private string ClaimsKey => string.Join(',', Found.Select(f => f.Run.Id));
+
     private bool AllLevels { get; set; }
 
     private int? BaseChoice { get; set; }
@@ -98,7 +108,23 @@ public sealed partial class Compare
         (Found, Missing) = await Results.AggregatesAsync(Ids, CancellationToken.None);
         Result = Found.Count == 0 ? null : CompareBuilder.Build(
             [.. Found.Select(f => (f.Run.Id, Label(f.Run), f.Aggregates))], Baseline ?? 0, AllLevels, CaseChoice);
+        var comparisons = Found.Count > 1 && Baseline is { } baseline
+            ? await Results.CompareAsync(baseline, [.. Found.Select(f => f.Run.Id)], CancellationToken.None)
+            : [];
+        Tests = comparisons.SelectMany(c => c.Levels.Select(l => (Key: (c.CandidateRunId, $"{l.Variant} × {l.Client} × {l.Payload}", l.Clients), Level: l)))
+            .ToDictionary(x => x.Key, x => x.Level);
+        Warnings = CompareWarnings.Of(Found.Select(f => f.Run).ToList(), comparisons);
+        TopologyResult = CompareWarnings.MixesTopologies(Found.Select(f => f.Run).ToList())
+            ? await Results.TopologiesAsync([.. Found.Select(f => f.Run.Id)], RunView.ThesisFromClients, CancellationToken.None)
+            : null;
     }
+
+    private LevelDifference? TestOf(int runId, CompareLevel level) => Tests.GetValueOrDefault((runId, level.Cell, level.Clients));
+
+    private string TopologyNote(int runId) =>
+        CompareWarnings.MixesTopologies(Found.Select(f => f.Run).ToList()) && Found.FirstOrDefault(f => f.Run.Id == runId)?.Run is { } run
+            ? $" ({Dashboard.Service.Contracts.Scenarios.Topology.Describe(run.Topology, run.LinkRateMbps)})"
+            : "";
 
     private static string Label(RunEntity run) => $"#{run.Id} {run.ScenarioName} ({run.CreatedUtc:yyyy-MM-dd HH:mm} UTC)";
 
@@ -140,6 +166,48 @@ public sealed partial class Compare
         [.. (text ?? "").Split([',', ' ', ';'], StringSplitOptions.RemoveEmptyEntries)
             .Select(s => int.TryParse(s, NumberStyles.Integer, CultureInfo.InvariantCulture, out var id) ? id : -1)
             .Where(id => id > 0).Distinct()];
+}
+
+/// <summary>What the compare page warns about (pure: no I/O).</summary>
+public static class CompareWarnings
+{
+    /// <summary>
+    /// "#candidate vs #baseline: …" for every warning of <paramref name="comparisons"/> (workload, environment, topology,
+    /// partial levels, levels without a test: <see cref="RunComparison.Compare"/>), plus a topology warning when the runs'
+    /// recorded topologies differ and the comparison did not already say so.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static IReadOnlyList<string> Of(IReadOnlyList<RunEntity> runs, IReadOnlyList<RunComparisonResult> comparisons)
+    {
+        ArgumentNullException.ThrowIfNull(runs);
+        ArgumentNullException.ThrowIfNull(comparisons);
+        var byId = runs.ToDictionary(r => r.Id);
+        var warnings = new List<string>();
+        foreach (var c in comparisons)
+        {
+            var lines = c.Warnings.ToList();
+            if (byId.TryGetValue(c.BaselineRunId, out var a) && byId.TryGetValue(c.CandidateRunId, out var b)
+                && (a.Topology != b.Topology || a.LinkRateMbps != b.LinkRateMbps)
+                && !lines.Any(w => w.StartsWith("topology", StringComparison.Ordinal)))
+            {
+                lines.Add($"topology differs ({Describe(a)} in run {a.Id}, {Describe(b)} in run {b.Id}): a difference may come from the network, not the stacks");
+            }
+
+            warnings.AddRange(lines.Select(w => $"#{c.CandidateRunId} vs #{c.BaselineRunId}: {w}"));
+        }
+
+        return warnings;
+    }
+
+    /// <summary>True when <paramref name="runs"/> include both a same-machine and an emulated-lan run (docs/topologies.md).</summary>
+    public static bool MixesTopologies(IReadOnlyList<RunEntity> runs)
+    {
+        ArgumentNullException.ThrowIfNull(runs);
+        return runs.Any(r => r.Topology == Dashboard.Service.Contracts.Scenarios.Topology.SameMachine)
+            && runs.Any(r => r.Topology == Dashboard.Service.Contracts.Scenarios.Topology.EmulatedLan);
+    }
+
+    private static string Describe(RunEntity run) => Dashboard.Service.Contracts.Scenarios.Topology.Describe(run.Topology, run.LinkRateMbps);
 }
 
 /// <summary>The comparison's tables and charts (pure: no I/O). Relative differences are against the first run.</summary>

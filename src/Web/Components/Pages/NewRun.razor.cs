@@ -191,6 +191,27 @@ public sealed partial class NewRun : IDisposable
         Touch("levels");
     }
 
+    // The emulated link's rates offered: the thesis's 100 Mbit/s LAN and 1 Gbit/s, and a preset's own rate when it has another.
+    private IEnumerable<int> LinkRates => new[] { Topology.DefaultLinkRateMbps, 1000 }
+        .Concat(Draft.LinkRateMbps is { } rate ? [rate] : []).Distinct().Order();
+
+    private static string RateLabel(int mbps) => Topology.FormatRate(mbps) + (mbps == Topology.DefaultLinkRateMbps ? " (the thesis's LAN)" : "");
+
+    private void SetTopology(string topology)
+    {
+        Draft.Topology = topology;
+        // The link rate and host cores belong to emulated-lan only (the validator rejects them elsewhere).
+        Draft.LinkRateMbps = topology == Topology.EmulatedLan ? Draft.LinkRateMbps ?? Topology.DefaultLinkRateMbps : null;
+        Draft.HostCores = topology == Topology.EmulatedLan ? Draft.HostCores : null;
+        Touch("topology");
+    }
+
+    private void SetSteadyState(bool on)
+    {
+        Draft.SteadyState = on ? Draft.SteadyState ?? SteadyStateSettings.Defaults : null;
+        Touch("steadyState");
+    }
+
     private void SetBound(WorkloadBound bound)
     {
         Draft.Bound = bound;

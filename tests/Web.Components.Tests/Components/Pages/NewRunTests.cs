@@ -116,6 +116,59 @@ public sealed class NewRunTests : IAsyncLifetime
         Assert.Empty(db.Runs);
     }
 
+    [Fact]
+    public void Topology_EmulatedLanChosen_LinkRate100ByDefaultAndHostCoresValidatedAtTheField()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Assert.Contains("\"topology\": \"same-machine\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+        Assert.Empty(page.FindAll("[data-testid=link-rate]"));
+
+        page.Find("[data-testid=topology-emulated-lan] input[type=radio], input[type=radio][data-testid=topology-emulated-lan]").Click();
+
+        page.WaitForAssertion(() => Assert.Contains("\"topology\": \"emulated-lan\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        Assert.Contains("\"linkRateMbps\": 100", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+        Assert.Contains("100 Mbit/s", page.Find("[data-testid=link-rate]").TextContent, StringComparison.Ordinal);
+        page.Find("#host-cores").Change("0");
+        page.WaitForAssertion(() => Assert.Contains("Host cores: 0 is out of range", page.Find("[data-testid=error-hostCores]").TextContent, StringComparison.Ordinal));
+        page.Find("#host-cores").Change("1");
+        page.WaitForAssertion(() => Assert.Empty(page.FindAll("[data-testid=error-hostCores]")));
+        Assert.Contains("\"hostCores\": 1", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+
+        // Back on one machine: the link rate and host cores leave the document (the validator allows them for emulated-lan only).
+        page.Find("[data-testid=topology-same-machine] input[type=radio], input[type=radio][data-testid=topology-same-machine]").Click();
+        page.WaitForAssertion(() => Assert.DoesNotContain("linkRateMbps", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        Assert.DoesNotContain("hostCores", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+        Assert.Empty(page.FindAll("[data-testid=error-topology]"));
+    }
+
+    [Fact]
+    public void Topology_UnixSocketVariantOverEmulatedLan_RefusedAtTheVariants()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Check(page, "variant-AspNetUdsBinXml");
+
+        page.Find("[data-testid=topology-emulated-lan] input[type=radio], input[type=radio][data-testid=topology-emulated-lan]").Click();
+        page.Find("#host-cores").Change("1");
+
+        page.WaitForAssertion(() => Assert.Contains("on-machine only", page.Find("[data-testid=error-variants]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void SteadyStateAndFreshClient_Ticked_InTheScenarioDocument()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Assert.DoesNotContain("steadyState", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+
+        Check(page, "steady-state");
+        Check(page, "fresh-client");
+
+        page.WaitForAssertion(() => Assert.Contains("\"freshClientPerRepetition\": true", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        var json = page.Find("[data-testid=scenario-json]").TextContent;
+        Assert.Contains("\"steadyState\"", json, StringComparison.Ordinal);
+        Assert.Contains("\"maxCov\": 0.02", json, StringComparison.Ordinal);
+        Assert.Contains("CoV ≤ 2 % over 5 × 1 s windows", page.Find("[data-testid=topology]").TextContent, StringComparison.Ordinal);
+    }
+
     /// <inheritdoc />
     public Task InitializeAsync() => Task.CompletedTask;
 
