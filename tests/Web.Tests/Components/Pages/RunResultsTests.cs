@@ -100,19 +100,19 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
 
         await page.GetByTestId("all-levels").CheckAsync();
-        await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal));
+        await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal), new PageWaitForURLOptions { WaitUntil = WaitUntilState.Commit });
         double[] seen = [];
         Assert.True(
             await Eventually.HoldsAsync(async () => (seen = await XValuesAsync(page, "throughput-unsecure")).SequenceEqual([1.0, 10.0, 20.0, 50.0])),
             "x values: " + string.Join(", ", seen));
 
         await page.GetByTestId("panels-select").SelectOptionAsync("secure");
-        await page.WaitForURLAsync(url => url.Contains("panels=secure", StringComparison.Ordinal));
+        await page.WaitForURLAsync(url => url.Contains("panels=secure", StringComparison.Ordinal), new PageWaitForURLOptions { WaitUntil = WaitUntilState.Commit });
         await Expect(page.GetByTestId("throughput-unsecure")).ToHaveCountAsync(0);
         await Expect(page.GetByTestId("throughput-secure")).ToBeVisibleAsync();
 
         await page.GetByTestId("payload-select").SelectOptionAsync("class:Large");
-        await page.WaitForURLAsync(url => url.Contains("payload=class%3ALarge", StringComparison.Ordinal) || url.Contains("payload=class:Large", StringComparison.Ordinal));
+        await page.WaitForURLAsync(url => url.Contains("payload=class%3ALarge", StringComparison.Ordinal) || url.Contains("payload=class:Large", StringComparison.Ordinal), new PageWaitForURLOptions { WaitUntil = WaitUntilState.Commit });
         await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("Large payloads");
 
         // The address reproduces the view in a fresh context.
