@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Text.Json;
+using System.Text.RegularExpressions;
 using Dashboard.Data.Queries;
 using Dashboard.Web.Tests.Support;
 using Microsoft.EntityFrameworkCore;
@@ -100,19 +101,19 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
 
         await page.GetByTestId("all-levels").CheckAsync();
-        await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal), new PageWaitForURLOptions { WaitUntil = WaitUntilState.Commit });
+        await Expect(page).ToHaveURLAsync(new Regex("levels=all"));
         double[] seen = [];
         Assert.True(
             await Eventually.HoldsAsync(async () => (seen = await XValuesAsync(page, "throughput-unsecure")).SequenceEqual([1.0, 10.0, 20.0, 50.0])),
             "x values: " + string.Join(", ", seen));
 
         await page.GetByTestId("panels-select").SelectOptionAsync("secure");
-        await page.WaitForURLAsync(url => url.Contains("panels=secure", StringComparison.Ordinal), new PageWaitForURLOptions { WaitUntil = WaitUntilState.Commit });
+        await Expect(page).ToHaveURLAsync(new Regex("panels=secure"));
         await Expect(page.GetByTestId("throughput-unsecure")).ToHaveCountAsync(0);
         await Expect(page.GetByTestId("throughput-secure")).ToBeVisibleAsync();
 
         await page.GetByTestId("payload-select").SelectOptionAsync("class:Large");
-        await page.WaitForURLAsync(url => url.Contains("payload=class%3ALarge", StringComparison.Ordinal) || url.Contains("payload=class:Large", StringComparison.Ordinal), new PageWaitForURLOptions { WaitUntil = WaitUntilState.Commit });
+        await Expect(page).ToHaveURLAsync(new Regex("payload=class(%3A|:)Large"));
         await Expect(page.GetByTestId("throughput-secure")).ToContainTextAsync("Large payloads");
 
         // The address reproduces the view in a fresh context.
@@ -142,7 +143,7 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         Assert.Contains(await page.GetByTestId("payload-select").InputValueAsync(), payloadPart.Replace('-', ':'), StringComparison.Ordinal);
 
         await page.GetByTestId("export-size").SelectOptionAsync("1000x600");
-        await page.WaitForURLAsync(url => url.Contains("size=1000x600", StringComparison.Ordinal));
+        await Expect(page).ToHaveURLAsync(new Regex("size=1000x600"));
         png = await DownloadAsync(page, "server-cpu-png");
         Assert.Equal((1000, 600), PngSize(png));
 
