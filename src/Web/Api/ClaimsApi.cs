@@ -109,7 +109,7 @@ public static class ClaimsApi
 
         var runIds = new List<int> { id };
         runIds.AddRange(others);
-        var dataIds = runIds.SelectMany(store.DataRunIds).Distinct().ToArray();
+        var dataIds = runIds.Distinct().ToArray();
         await using var db = await contexts.CreateDbContextAsync(ct);
         var inputs = await ClaimQueries.LoadAsync(db, dataIds, ct);
         var evaluator = ClaimEvaluator.Default;

@@ -228,9 +228,8 @@ public static class RunsApi
             return null;
         }
 
-        var ids = store.DataRunIds(id).ToArray();
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        return await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId))
+        return await db.Levels.AsNoTracking().Where(l => l.RunId == id)
             .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition).ThenBy(l => l.Id)
             .ToListAsync(cancellationToken);
     }

@@ -34,7 +34,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
     public async Task<RunPageData?> LoadRunAsync(int runId, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        return await RunPageQueries.LoadAsync(db, runId, store.DataRunIds(runId), cancellationToken);
+        return await RunPageQueries.LoadAsync(db, runId, [runId], cancellationToken);
     }
 
     /// <summary>
@@ -45,7 +45,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
     {
         ArgumentNullException.ThrowIfNull(current);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var ids = store.DataRunIds(current.Run.Id).ToArray();
+        int[] ids = [current.Run.Id];
         var run = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == current.Run.Id, cancellationToken);
         if (run is null)
         {
@@ -84,7 +84,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
     public async Task<TopologyComparisonResult> TopologyAsync(int runId, int fromClients, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        return await TopologyComparison.ForRunsAsync(db, [.. store.DataRunIds(runId)], fromClients, cancellationToken);
+        return await TopologyComparison.ForRunsAsync(db, [runId], fromClients, cancellationToken);
     }
 
     /// <summary>The newest runs (at most <paramref name="take"/>), for the compare picker.</summary>
@@ -114,7 +114,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
                 continue;
             }
 
-            found.Add(new RunAggregates(run, await ResultsQueries.LevelAggregatesAsync(db, [.. store.DataRunIds(id)], cancellationToken)));
+            found.Add(new RunAggregates(run, await ResultsQueries.LevelAggregatesAsync(db, [id], cancellationToken)));
         }
 
         return (found, missing);
@@ -157,13 +157,12 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
     {
         ArgumentNullException.ThrowIfNull(runIds);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        int[] ids = [.. runIds.SelectMany(store.DataRunIds).Distinct()];
+        int[] ids = [.. runIds.Distinct()];
         return await TopologyComparison.ForRunsAsync(db, ids, fromClients, cancellationToken);
     }
 
-    private async Task<List<LevelEntity>> LevelsOfAsync(ResultsDbContext db, int runId, CancellationToken cancellationToken)
+    private static async Task<List<LevelEntity>> LevelsOfAsync(ResultsDbContext db, int runId, CancellationToken cancellationToken)
     {
-        int[] ids = [.. store.DataRunIds(runId)];
-        return await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).ToListAsync(cancellationToken);
+        return await db.Levels.AsNoTracking().Where(l => l.RunId == runId).ToListAsync(cancellationToken);
     }
 }

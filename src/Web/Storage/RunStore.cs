@@ -285,8 +285,5 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
         return await AbandonedRuns.MarkAsync(db, cancellationToken);
     }
 
-    /// <summary>The run ids whose levels belong to run <paramref name="id"/>: itself (one row per run; kept for the pages that ask).</summary>
-    public IReadOnlyList<int> DataRunIds(int id) => [id];
-
     private static DateTime Max(DateTime a, DateTime b) => a > b ? a : b;
 }

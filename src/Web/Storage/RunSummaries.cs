@@ -18,27 +18,18 @@ public sealed record RunHeadline(double ThroughputRps, double MeanMs, string Var
 /// Read model for Home: each listed run's headline figure, the last completed run of a scenario (its measured wall
 /// time) and the throughputs stored here that calibrate <see cref="DurationEstimator"/>.
 /// </summary>
-public sealed class RunSummaries(IDbContextFactory<ResultsDbContext> contexts, RunStore store)
+public sealed class RunSummaries(IDbContextFactory<ResultsDbContext> contexts)
 {
     /// <summary>The headline of each run of <paramref name="runs"/> that stored a level with throughput, by run id.</summary>
     public async Task<IReadOnlyDictionary<int, RunHeadline>> HeadlinesAsync(IReadOnlyList<RunEntity> runs, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(runs);
-        var owner = new Dictionary<int, int>();
-        foreach (var run in runs)
-        {
-            foreach (var dataId in store.DataRunIds(run.Id))
-            {
-                owner[dataId] = run.Id;
-            }
-        }
-
-        var ids = owner.Keys.ToList();
+        var ids = runs.Select(r => r.Id).ToList();
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         var levels = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId) && l.ThroughputRps > 0)
             .Select(l => new { l.RunId, l.ThroughputRps, l.MeanMs, l.Variant, l.Client, l.Payload, l.Clients })
             .ToListAsync(cancellationToken);
-        return levels.GroupBy(l => owner[l.RunId])
+        return levels.GroupBy(l => l.RunId)
             .ToDictionary(g => g.Key, g =>
             {
                 var top = g.MaxBy(l => l.ThroughputRps)!;
