@@ -62,7 +62,7 @@ public sealed class GrpcLoadClient : ILoadClient
     private readonly GrpcChannel _channel;
     private readonly Benchmark.BenchmarkClient _client;
     private readonly Func<Benchmark.BenchmarkClient, IMessage, CallOptions, Task<IMessage>> _call;
-    private ByteCountingStream? _connection;
+    private readonly CountedConnection _connection = new();
 
     /// <summary>Creates the client; nothing is connected until <see cref="OpenAsync"/>.</summary>
     /// <param name="endpoint">The endpoint as the host listed it (<c>http://</c> for h2c, <c>https://</c> for TLS).</param>
@@ -82,19 +82,7 @@ public sealed class GrpcLoadClient : ILoadClient
         _arguments = payload.CreateArguments();
         _timeout = timeout;
         _call = Calls.TryGetValue(operation.Name, out var call) ? call : throw new LoadClientException($"operation {operation.Name} has no gRPC method");
-        var handler = new SocketsHttpHandler
-        {
-            MaxConnectionsPerServer = 1,
-            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            EnableMultipleHttp2Connections = false,
-            UseProxy = false,
-            UseCookies = false,
-            AllowAutoRedirect = false,
-            AutomaticDecompression = DecompressionMethods.None,
-            ConnectTimeout = timeout,
-            ConnectCallback = ConnectAsync,
-        };
+        var handler = _connection.CreateHandler(timeout);
         (security ?? DotNetSecurity.None).Configure(handler);
         _channel = GrpcChannel.ForAddress(endpoint.Address, new GrpcChannelOptions
         {
@@ -127,8 +115,7 @@ public sealed class GrpcLoadClient : ILoadClient
     /// <inheritdoc />
     public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
     {
-        var connection = _connection;
-        var (written, read) = (connection?.BytesWritten ?? 0, connection?.BytesRead ?? 0);
+        var mark = _connection.Mark();
         SampleOutcome outcome;
         try
         {
@@ -144,10 +131,7 @@ public sealed class GrpcLoadClient : ILoadClient
             outcome = Classify(e);
         }
 
-        connection = _connection;
-        return connection is null
-            ? new CallResult(outcome)
-            : new CallResult(outcome, checked((int)(connection.BytesWritten - written)), checked((int)(connection.BytesRead - read)));
+        return _connection.Result(outcome, mark);
     }
 
     /// <inheritdoc />
@@ -172,23 +156,6 @@ public sealed class GrpcLoadClient : ILoadClient
     }
 
     private CallOptions Options(CancellationToken cancellationToken) => new(deadline: DateTime.UtcNow + _timeout, cancellationToken: cancellationToken);
-
-    private async ValueTask<Stream> ConnectAsync(SocketsHttpConnectionContext context, CancellationToken cancellationToken)
-    {
-        var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-        try
-        {
-            await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
-            var counted = new ByteCountingStream(new NetworkStream(socket, ownsSocket: true));
-            _connection = counted;
-            return counted;
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
-    }
 
     private static string Reason(RpcException e) =>
         (e.Status.DebugException is { } inner ? inner.Message : e.Status.Detail).ReplaceLineEndings(" ");

@@ -46,7 +46,7 @@ public sealed class HttpLoadClient : ILoadClient
     private readonly HttpClient _http;
     private readonly MemoryStream _requestBody = new();
     private readonly DotNetSecurity _security;
-    private ByteCountingStream? _connection;
+    private readonly CountedConnection _connection;
 
     /// <summary>Creates the client; nothing is connected until <see cref="OpenAsync"/>.</summary>
     /// <param name="endpoint">The endpoint as the host listed it.</param>
@@ -70,19 +70,8 @@ public sealed class HttpLoadClient : ILoadClient
         var baseUri = unixPath is null ? new Uri(endpoint.Address) : new Uri("http://localhost/");
         _uri = binding.TargetOf(baseUri, operation);
         _probeUri = binding.TargetOf(baseUri, EmptyMethod);
-        var handler = new SocketsHttpHandler
-        {
-            MaxConnectionsPerServer = 1,
-            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            EnableMultipleHttp2Connections = false,
-            UseProxy = false,
-            UseCookies = false,
-            AllowAutoRedirect = false,
-            AutomaticDecompression = DecompressionMethods.None,
-            ConnectTimeout = timeout,
-            ConnectCallback = (context, cancellationToken) => ConnectAsync(context, unixPath, cancellationToken),
-        };
+        _connection = new CountedConnection(unixPath);
+        var handler = _connection.CreateHandler(timeout);
         _security.Configure(handler);
         _http = new HttpClient(handler, disposeHandler: true) { Timeout = timeout };
     }
@@ -118,8 +107,7 @@ public sealed class HttpLoadClient : ILoadClient
     /// <inheritdoc />
     public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
     {
-        var connection = _connection;
-        var (written, read) = (connection?.BytesWritten ?? 0, connection?.BytesRead ?? 0);
+        var mark = _connection.Mark();
         SampleOutcome outcome;
         try
         {
@@ -145,10 +133,7 @@ public sealed class HttpLoadClient : ILoadClient
             outcome = DotNetSecurity.IsTlsRefusal(e) ? SampleOutcome.Authentication : SampleOutcome.Connection;
         }
 
-        connection = _connection;
-        return connection is null
-            ? new CallResult(outcome)
-            : new CallResult(outcome, checked((int)(connection.BytesWritten - written)), checked((int)(connection.BytesRead - read)));
+        return _connection.Result(outcome, mark);
     }
 
     /// <inheritdoc />
@@ -191,26 +176,6 @@ public sealed class HttpLoadClient : ILoadClient
         }
 
         return _payload.IsExpectedReply(_arguments, reply) ? SampleOutcome.Success : SampleOutcome.WrongReply;
-    }
-
-    private async ValueTask<Stream> ConnectAsync(SocketsHttpConnectionContext context, string? unixPath, CancellationToken cancellationToken)
-    {
-        var socket = unixPath is null
-            ? new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true }
-            : new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-        try
-        {
-            EndPoint target = unixPath is null ? context.DnsEndPoint : new UnixDomainSocketEndPoint(unixPath);
-            await socket.ConnectAsync(target, cancellationToken);
-            var counted = new ByteCountingStream(new NetworkStream(socket, ownsSocket: true));
-            _connection = counted;
-            return counted;
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
     }
 
     private static string Reason(HttpRequestException e) =>

@@ -47,7 +47,7 @@ public sealed class WcfLoadClient : ILoadClient
     private readonly object?[] _wireArguments;
     private readonly ChannelFactory<IBenchmarkSoap> _factory;
     private IBenchmarkSoap? _channel;
-    private ByteCountingStream? _connection;
+    private readonly CountedConnection _connection = new();
 
     /// <summary>Creates the client; nothing is connected until <see cref="OpenAsync"/>.</summary>
     /// <param name="endpoint">The endpoint as the host listed it (a Metro SOAP variant the wcf client calls).</param>
@@ -108,8 +108,7 @@ public sealed class WcfLoadClient : ILoadClient
     public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
     {
         var channel = _channel ?? NewChannel();
-        var connection = _connection;
-        var (written, read) = (connection?.BytesWritten ?? 0, connection?.BytesRead ?? 0);
+        var mark = _connection.Mark();
         SampleOutcome outcome;
         try
         {
@@ -126,16 +125,7 @@ public sealed class WcfLoadClient : ILoadClient
             ReplaceFaultedChannel();
         }
 
-        if (!ReferenceEquals(connection, _connection))
-        {
-            // The call opened a new connection (the first call, or after the server closed the old one): count it from zero.
-            (written, read) = (0, 0);
-        }
-
-        connection = _connection;
-        return connection is null
-            ? new CallResult(outcome)
-            : new CallResult(outcome, checked((int)(connection.BytesWritten - written)), checked((int)(connection.BytesRead - read)));
+        return _connection.Result(outcome, mark);
     }
 
     /// <inheritdoc />
@@ -237,23 +227,6 @@ public sealed class WcfLoadClient : ILoadClient
         return text.ReplaceLineEndings(" ");
     }
 
-    private async ValueTask<Stream> ConnectAsync(SocketsHttpConnectionContext context, CancellationToken cancellationToken)
-    {
-        var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-        try
-        {
-            await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
-            var counted = new ByteCountingStream(new NetworkStream(socket, ownsSocket: true));
-            _connection = counted;
-            return counted;
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
-    }
-
     /// <summary>Gives WCF's <see cref="HttpClient"/> a socket handler of ours (see the class remarks): counted bytes, one connection, our CA.</summary>
     private sealed class SocketHandlerBehavior(WcfLoadClient client, DotNetSecurity security, TimeSpan timeout) : IEndpointBehavior
     {
@@ -274,20 +247,9 @@ public sealed class WcfLoadClient : ILoadClient
 
         private SocketsHttpHandler CreateHandler(HttpClientHandler configured)
         {
-            var handler = new SocketsHttpHandler
-            {
-                MaxConnectionsPerServer = 1,
-                PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-                PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-                UseProxy = false,
-                UseCookies = false,
-                AllowAutoRedirect = false,
-                AutomaticDecompression = DecompressionMethods.None,
-                ConnectTimeout = timeout,
-                Credentials = configured.Credentials,
-                PreAuthenticate = configured.PreAuthenticate,
-                ConnectCallback = client.ConnectAsync,
-            };
+            var handler = client._connection.CreateHandler(timeout);
+            handler.Credentials = configured.Credentials;
+            handler.PreAuthenticate = configured.PreAuthenticate;
             security.Configure(handler);
             configured.Dispose();
             return handler;
