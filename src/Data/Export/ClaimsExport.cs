@@ -67,7 +67,7 @@ public static class ClaimsExport
         foreach (var c in report.Claims)
         {
             md.Append(CultureInfo.InvariantCulture,
-                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | **{VerdictText(c.Verdict)}** | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
+                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | **{VerdictText(c.Verdict)}** | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? "<br>" + Cell(c.Figures) : "")} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
         }
 
         md.Append("\n## Sources\n\n");
@@ -121,8 +121,8 @@ public static class ClaimsExport
         foreach (var c in report.Claims)
         {
             html.Append(CultureInfo.InvariantCulture,
-                $"<tr id=\"claim-{E(c.Claim.Id)}\"><td>{E(c.Claim.Statement)}</td><td>{E(c.Claim.Source.Citation)}</td><td class=\"{c.Verdict}\"><a href=\"/runs/{run.Id}#{E(c.Claim.ChartAnchor)}\">{VerdictText(c.Verdict)}</a></td>" +
-                $"<td>{E(c.Effect.Length == 0 ? "—" : c.Effect)}</td><td>{c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")}</td><td>{E(c.BoundSummary)}</td><td>{E(c.Reason)}</td></tr>\n");
+                $"<tr id=\"claim-{E(c.Claim.Id)}\"><td>{E(c.Claim.Statement)}</td><td>{E(c.Claim.Source.Citation)}</td><td class=\"{c.Verdict}\"><a href=\"{E(EvidenceLink(c, run.Id))}\">{VerdictText(c.Verdict)}</a></td>" +
+                $"<td>{E(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? "<br><small>" + E(c.Figures) + "</small>" : "")}</td><td>{c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")}</td><td>{E(c.BoundSummary)}</td><td>{E(c.Reason)}</td></tr>\n");
         }
 
         html.Append("</tbody></table>\n<h2>Sources</h2>\n");
@@ -210,6 +210,22 @@ public static class ClaimsExport
     }
 
     private static string Time(DateTime? utc) => utc is { } t ? t.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", CultureInfo.InvariantCulture) : "—";
+
+    /// <summary>
+    /// The run page's chart behind a verdict (docs/claims.md): the run of its first counted level (else
+    /// <paramref name="runId"/>), every level shown (quick presets and one-client claims sit below the thesis's 20 clients)
+    /// and, when the counted levels have one payload, that payload's charts: <c>/runs/7?levels=all&amp;payload=Int#chart-throughput</c>.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="result"/> is null.</exception>
+    public static string EvidenceLink(ClaimResult result, int runId)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var counted = result.Contrasts.Where(x => x.LevelsCounted > 0).ToList();
+        var run = counted.SelectMany(x => x.RunIds).Cast<int?>().FirstOrDefault() ?? runId;
+        var payloads = counted.SelectMany(x => x.Payloads).Distinct(StringComparer.Ordinal).ToList();
+        var payload = payloads.Count == 1 ? "&payload=" + Uri.EscapeDataString(payloads[0]) : "";
+        return string.Create(CultureInfo.InvariantCulture, $"/runs/{run}?levels=all{payload}#{result.Claim.ChartAnchor}");
+    }
 
     private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
 
