@@ -50,7 +50,9 @@ public sealed class ClaimsPanelTests : IDisposable
 
         var row = cut.Find($"tr[data-claim='{claim.Id}']");
         Assert.Equal("Holds", row.GetAttribute("data-verdict"));
-        Assert.Equal("/runs/5#chart-throughput", row.QuerySelector("a.claim-verdict")!.GetAttribute("href"));
+        // The chart behind it: the run of the counted levels, every level shown, their one payload.
+        Assert.Equal("/runs/1?levels=all&payload=Int#chart-throughput", row.QuerySelector("a.claim-verdict")!.GetAttribute("href"));
+        Assert.Equal("A 1,000 vs B 500 req/s", row.QuerySelector(".claim-figures")!.TextContent.Trim());
         Assert.Equal("holds", row.QuerySelector(".mud-chip")!.TextContent.Trim());
         Assert.StartsWith("×2 [", row.QuerySelector(".claim-effect")!.TextContent.Trim(), StringComparison.Ordinal);
         Assert.Equal("1", row.QuerySelector(".claim-levels")!.TextContent.Trim());
