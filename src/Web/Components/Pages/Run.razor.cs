@@ -129,6 +129,7 @@ public sealed partial class Run : IDisposable
     /// <inheritdoc />
     protected override async Task OnParametersSetAsync()
     {
+        _anchorTries = 40; // a new address may name a chart (#chart-…) that the charts below render later
         var view = RunView.Parse(LevelsQuery, PayloadQuery, PanelsQuery, SpectrumQuery, SizeQuery, P99Query, YQuery);
         if (_loadedId == Id && Data is not null)
         {
