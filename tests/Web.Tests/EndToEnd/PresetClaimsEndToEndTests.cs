@@ -27,7 +27,9 @@ public sealed partial class PresetClaimsEndToEndTests(ITestOutputHelper output) 
 
     public async Task InitializeAsync()
     {
-        _host = await ServiceHostProcess.StartAsync(jvm: true);
+        // The JVM starts while the dashboard and the browser do; the runner waits for a starting stack (/healthz).
+        _host = await ServiceHostProcess.StartJvmStartingAsync();
+        var playwright = Playwright.CreateAsync();
         // Other test assemblies run real runners at the same time: this dashboard's runner gets its own TMPDIR (its own
         // machine lock), and a busy machine is retried soon anyway.
         _tmp = Directory.CreateTempSubdirectory("e2e-claims-tmp-").FullName;
@@ -40,7 +42,7 @@ public sealed partial class PresetClaimsEndToEndTests(ITestOutputHelper output) 
             // The preset names localhost:5090; queued from its card it runs on the dashboard's local host: this one.
             $"--Dashboard:LocalHost:Address={_host.ControlAddress.ToString().TrimEnd('/')}",
         ]);
-        _playwright = await Playwright.CreateAsync();
+        _playwright = await playwright;
         _browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {
             ExecutablePath = BrowserFixture.ChromiumPath,
