@@ -74,6 +74,30 @@ public sealed class ClaimsPanelTests : IDisposable
     }
 
     [Fact]
+    public void Render_RunWithCountedBytes_ListsTheOverheadPerMessagePerLevel()
+    {
+        var id = ClaimsSeed.Run(DatabasePath, "claims: bytes",
+            ("MetroSoap11", "java", "Int", 1, [1000, 1010, 990]),
+            ("MetroSoap11FastInfoset", "java", "Int", 1, [1200, 1210, 1190]));
+        using (var db = ResultsDatabase.Open(DatabasePath))
+        {
+            // Int's own bytes are 4 each way: SOAP 1.1 (303 + 353) / 2 = 328 bytes of overhead per message.
+            foreach (var level in db.Levels.Where(l => l.RunId == id))
+            {
+                (level.MeanRequestBytes, level.MeanResponseBytes) = level.Variant == "MetroSoap11" ? (307.0, 357.0) : (150.0, 160.0);
+            }
+
+            db.SaveChanges();
+        }
+
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, id));
+
+        cut.WaitForAssertion(() => Assert.NotEmpty(cut.FindAll(".claim-level-figures tbody tr")), TimeSpan.FromSeconds(30));
+        var row = cut.FindAll(".claim-level-figures tbody tr").Single(r => r.TextContent.Contains("MetroSoap11 × java", StringComparison.Ordinal));
+        Assert.Equal(["MetroSoap11 × java × Int × 1 clients (same-machine)", "—", "—", "328", "unknown"], row.QuerySelectorAll("td").Select(td => td.TextContent.Trim()));
+    }
+
+    [Fact]
     public void Render_RunNoClaimConcerns_SaysSo()
     {
         var id = ClaimsSeed.Run(DatabasePath, "claims: nothing", ("AspNetHttpXml", "dotnet", "Int", 20, [1000]));
