@@ -56,6 +56,18 @@ public sealed record ContrastResult(string Name, ClaimVerdict Verdict, string Re
 
     /// <summary>The counted level pairs, "A level ↔ B level".</summary>
     public IReadOnlyList<string> Levels { get; init; } = [];
+
+    /// <summary>The runs the counted levels come from, in order of first appearance (the run page whose charts show the evidence first).</summary>
+    public IReadOnlyList<int> RunIds { get; init; } = [];
+
+    /// <summary>The payloads of the counted levels, in order of first appearance.</summary>
+    public IReadOnlyList<string> Payloads { get; init; } = [];
+
+    /// <summary>For <see cref="ClaimMetric.CpuPerOperation"/>: A's cost per operation in MCycles (seed 004), the mean over the counted levels; null without a clock rate or for other metrics.</summary>
+    public double? AMCycles { get; init; }
+
+    /// <summary>B's cost per operation in MCycles, as <see cref="AMCycles"/>.</summary>
+    public double? BMCycles { get; init; }
 }
 
 /// <summary>The verdict of a claim for a run or a set of runs (docs/claims.md, "How a verdict is decided").</summary>
@@ -84,6 +96,14 @@ public sealed record ClaimResult(Claim Claim, ClaimVerdict Verdict, string Reaso
     /// <summary>"×1.32 [1.20, 1.45]" per measured contrast, joined with "; " — the effect as the panel and the report print it.</summary>
     public string Effect => string.Join("; ", Contrasts.Where(c => c.Ratio is not null).Select(c =>
         (Contrasts.Count(x => x.Ratio is not null) > 1 ? c.Name + ": " : "") + ClaimEvaluator.FormatRatio(c)));
+
+    /// <summary>
+    /// A's and B's values in the metric's unit per measured contrast, joined with "; ": "A 91 µs (0.31 MCycles) vs B 264 µs
+    /// (0.9 MCycles) of server CPU per operation" (seed 004's cost), "A 509 vs B 660 bytes per message beyond the payload's own"
+    /// (seed 002's overhead); empty when no contrast has both.
+    /// </summary>
+    public string Figures => string.Join("; ", Contrasts.Select(c => (c, text: ClaimEvaluator.FormatFigures(c, Claim.Metric))).Where(x => x.text.Length > 0)
+        .Select(x => (Contrasts.Count(c => c.A is not null && c.B is not null) > 1 ? x.c.Name + ": " : "") + x.text));
 
     /// <summary>"server 4, neither 8": what bound the counted levels.</summary>
     public string BoundSummary => ClaimEvaluator.FormatBounds(Contrasts.SelectMany(c => c.Bounds)
@@ -258,6 +278,10 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             LevelsExcluded = excluded,
             Bounds = bounds,
             Levels = names,
+            RunIds = [.. counted.SelectMany(p => new[] { p.A.RunId, p.B.RunId }).Distinct()],
+            Payloads = [.. counted.SelectMany(p => new[] { p.A.Level.Payload, p.B.Level.Payload }).Distinct(StringComparer.Ordinal)],
+            AMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(counted.Select(p => p.A)) : null,
+            BMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(counted.Select(p => p.B)) : null,
         };
     }
 
@@ -340,13 +364,51 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
     {
         ClaimMetric.Throughput => (null, level.Level.ThroughputRps),
         ClaimMetric.MeanResponseTime => (null, level.Level.MeanMs),
-        ClaimMetric.ServerCpu => (null, level.Resources?.StackCpuPercent ?? default),
+        // % of one core, not of all cores: on-machine and emulated-lan servers have different cores (docs/claims.md).
+        ClaimMetric.ServerCpu => (null, level.Resources?.StackCpuPercentOfOneCore ?? default),
         ClaimMetric.AvailableMemory => (null, level.Resources?.AvailableMemoryMb ?? default),
         ClaimMetric.CpuPerOperation => (null, level.Resources?.CpuUsPerOperation ?? default),
         ClaimMetric.Upstart => (null, level.FirstCallsMs ?? default),
         ClaimMetric.WireBytes => (level.Level is { MeanRequestBytes: { } q, MeanResponseBytes: { } r } ? q + r : null, default),
         ClaimMetric.OverheadPerMessage => (MessageOverhead.Of(level.Level)?.PerMessageBytes, default),
         _ => (null, default),
+    };
+
+    private static double? MeanMCycles(IEnumerable<ClaimLevel> levels)
+    {
+        var values = levels.Select(l => l.Resources?.MCyclesPerOperation).Where(e => e is { N: > 0 }).Select(e => e!.Value.Mean).ToList();
+        return values.Count == 0 ? null : values.Average();
+    }
+
+    /// <summary>
+    /// A's and B's values of <paramref name="contrast"/> with the unit of <paramref name="metric"/>, e.g. "A 91 µs (0.31
+    /// MCycles) vs B 264 µs (0.9 MCycles) of server CPU per operation"; empty when either is missing.
+    /// </summary>
+    public static string FormatFigures(ContrastResult contrast, ClaimMetric metric)
+    {
+        ArgumentNullException.ThrowIfNull(contrast);
+        if (contrast is not { A: { } a, B: { } b })
+        {
+            return "";
+        }
+
+        return metric switch
+        {
+            ClaimMetric.CpuPerOperation =>
+                $"A {Figure(a)} µs{MCycles(contrast.AMCycles)} vs B {Figure(b)} µs{MCycles(contrast.BMCycles)} of server CPU per operation",
+            ClaimMetric.OverheadPerMessage => $"A {Figure(a)} vs B {Figure(b)} bytes per message beyond the payload's own",
+            ClaimMetric.WireBytes => $"A {Figure(a)} vs B {Figure(b)} bytes on the wire per round trip",
+            _ => $"A {Figure(a)} vs B {Figure(b)} {ClaimMetrics.UnitOf(metric)}",
+        };
+
+        static string MCycles(double? m) => m is { } v ? $" ({Figure(v)} MCycles)" : "";
+    }
+
+    private static string Figure(double value) => Math.Abs(value) switch
+    {
+        >= 100 => value.ToString("#,##0", CultureInfo.InvariantCulture),
+        >= 10 => value.ToString("0.#", CultureInfo.InvariantCulture),
+        _ => value.ToString("0.###", CultureInfo.InvariantCulture),
     };
 
     private static string Missing(ClaimMetric metric) => metric switch

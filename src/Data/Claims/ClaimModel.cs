@@ -13,7 +13,7 @@ public enum ClaimMetric
     /// <summary>Mean response time in ms (thesis ch. 7.2.2); lower is better.</summary>
     MeanResponseTime,
 
-    /// <summary>CPU % of the stack's own server process (0–100, all cores) over the level; lower is better.</summary>
+    /// <summary>CPU of the stack's own server process over the level, as % of one core (100 = one core busy; comparable across topologies, whose servers have different cores); lower is better.</summary>
     ServerCpu,
 
     /// <summary>Available memory of the server machine in MB over the level; higher is better (the thesis's "lesser memory").</summary>
@@ -238,7 +238,7 @@ public static class ClaimMetrics
     {
         ClaimMetric.Throughput => "req/s",
         ClaimMetric.MeanResponseTime or ClaimMetric.Upstart => "ms",
-        ClaimMetric.ServerCpu => "%",
+        ClaimMetric.ServerCpu => "% of one core",
         ClaimMetric.AvailableMemory => "MB",
         ClaimMetric.WireBytes or ClaimMetric.OverheadPerMessage => "bytes",
         ClaimMetric.CpuPerOperation => "µs",

@@ -10,7 +10,7 @@ namespace Dashboard.Data.Claims;
 /// <summary>What the claims of a run were computed with, per run: its topology, the server's cores and clock rate.</summary>
 /// <param name="RunId">The run.</param>
 /// <param name="Topology">From the scenario's <c>topology</c> field; <see cref="ClaimCatalogue.SameMachine"/> when it has none.</param>
-/// <param name="Cores">Logical cores of the server machine (CPU % of all cores are converted with it).</param>
+/// <param name="Cores">Logical cores of the server: the cores its host was pinned to (emulated-lan), else the machine's (CPU % of all the server's cores are converted with it).</param>
 /// <param name="CoresSource">Where <paramref name="Cores"/> comes from.</param>
 /// <param name="Clock">The clock rate the MCycles are computed with, and its source; null when not known.</param>
 public sealed record RunFacts(int RunId, string Topology, int Cores, string CoresSource, CpuClock? Clock);
@@ -31,8 +31,8 @@ public static class ClaimQueries
     /// <see cref="ClaimLevel"/>s: aggregates over repetitions (<see cref="ResultsQueries.Aggregate"/>), each run's
     /// topology, server resources over each level's windows (<see cref="LevelResources"/>) and, for 1-client levels,
     /// the mean response time of the first <see cref="FirstCalls"/> successful calls, warm-up included.
-    /// The server's cores and clock come from the run's environment (<c>processorCount</c>,
-    /// <c>cpuClockMHz</c>); where it lacks them, from this machine (<see cref="Environment.ProcessorCount"/>,
+    /// The server's cores and clock come from the run's environment (<c>topology.hostCores</c> for a host pinned to some
+    /// cores, as in emulated-lan, else <c>processorCount</c>; <c>cpuClockMHz</c>); where it lacks them, from this machine (<see cref="Environment.ProcessorCount"/>,
     /// <c>/proc/cpuinfo</c>), and <see cref="RunFacts"/> says so.
     /// </summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -108,6 +108,7 @@ public static class ClaimQueries
     private static RunFacts Facts(RunEntity run)
     {
         int? cores = null;
+        int? hostCores = null;
         double? clock = null;
         try
         {
@@ -117,6 +118,13 @@ public static class ClaimQueries
                 if (doc.RootElement.TryGetProperty("processorCount", out var p) && p.TryGetInt32(out var c) && c > 0)
                 {
                     cores = c;
+                }
+
+                // An emulated-lan host is pinned to some cores, and its CPU % is of those cores (docs/topologies.md).
+                if (doc.RootElement.TryGetProperty("topology", out var t) && t.ValueKind == JsonValueKind.Object
+                    && t.TryGetProperty("hostCores", out var h) && h.ValueKind == JsonValueKind.Array && h.GetArrayLength() > 0)
+                {
+                    hostCores = h.GetArrayLength();
                 }
 
                 if (doc.RootElement.TryGetProperty(CpuClock.EnvironmentProperty, out var m) && m.TryGetDouble(out var mhz) && mhz > 0)
@@ -133,9 +141,11 @@ public static class ClaimQueries
         var cpuClock = clock is { } recorded
             ? new CpuClock(recorded, "recorded with the run (its environment's cpuClockMHz, from /proc/cpuinfo)")
             : CpuClock.ReadProcCpuinfo() is { } now ? now with { Source = now.Source + ", read now: the run recorded none" } : null;
-        return new RunFacts(run.Id, TopologyOf(run.ScenarioJson),
-            cores ?? Environment.ProcessorCount,
-            cores is null ? $"this machine ({Environment.ProcessorCount.ToString(CultureInfo.InvariantCulture)}): the run recorded none" : "recorded with the run (processorCount)",
-            cpuClock);
+        var (serverCores, coresSource) = hostCores is { } pinned
+            ? (pinned, "the cores the host was pinned to (its environment's topology.hostCores)")
+            : cores is { } recordedCores
+                ? (recordedCores, "recorded with the run (processorCount)")
+                : (Environment.ProcessorCount, $"this machine ({Environment.ProcessorCount.ToString(CultureInfo.InvariantCulture)}): the run recorded none");
+        return new RunFacts(run.Id, TopologyOf(run.ScenarioJson), serverCores, coresSource, cpuClock);
     }
 }

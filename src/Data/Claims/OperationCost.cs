@@ -115,6 +115,14 @@ public sealed record LevelResources(
     Estimate MCyclesPerOperation,
     int Readings)
 {
+    /// <summary>
+    /// Mean CPU of the stack's process as % of one core (100 = one core busy the whole level, <c>top</c>'s convention):
+    /// <see cref="StackCpuPercent"/> × the server's cores. It compares across topologies, where the server has different
+    /// cores (all of the machine's on-machine, the host's pinned cores over an emulated LAN, docs/topologies.md); within
+    /// one topology its ratios equal those of <see cref="StackCpuPercent"/>.
+    /// </summary>
+    public Estimate StackCpuPercentOfOneCore { get; init; }
+
     /// <summary>The process of a stack as <c>GET /resources</c> reports it: <c>jvm</c> for metro and ice, <c>host</c> otherwise.</summary>
     public static string ProcessOf(string variant) =>
         VariantCatalogue.TryGet(variant, out var v) && v.Stack is "metro" or "ice" ? "jvm" : "host";
@@ -123,7 +131,7 @@ public sealed record LevelResources(
     /// The resources of one aggregate's repetitions (<paramref name="repetitions"/>, stored levels of one run or several)
     /// from the resource readings of their runs. <paramref name="readingsOf"/> gives, per run id, its readings and the
     /// time their offsets count from (the run's start as the runner wrote it). <paramref name="cores"/> is the server's
-    /// logical core count, <paramref name="clockMHz"/> its clock rate (null: no MCycles). Repetitions with no reading in
+    /// logical core count (the host's pinned cores in emulated-lan), <paramref name="clockMHz"/> its clock rate (null: no MCycles). Repetitions with no reading in
     /// their window are left out; null when none has one.
     /// </summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -135,7 +143,7 @@ public sealed record LevelResources(
     {
         ArgumentNullException.ThrowIfNull(repetitions);
         ArgumentNullException.ThrowIfNull(readingsOf);
-        List<double> stack = [], machine = [], memory = [], us = [], mcycles = [];
+        List<double> stack = [], oneCore = [], machine = [], memory = [], us = [], mcycles = [];
         var count = 0;
         foreach (var level in repetitions)
         {
@@ -156,6 +164,7 @@ public sealed record LevelResources(
 
             count += inside.Count;
             stack.Add(cpu.Average());
+            oneCore.Add(cpu.Average() * cores);
             machine.Add(inside.Average(r => Math.Clamp(r.MachineCpuPercent, 0, 100)));
             memory.Add(inside.Average(r => Math.Max(0, r.AvailableMemoryMb)));
             var cost = OperationCost.Compute(cpu.Average(), cores, level.EndedUtc - level.StartedUtc, level.Requests - level.Errors, clockMHz ?? 1);
@@ -170,6 +179,9 @@ public sealed record LevelResources(
         }
 
         return stack.Count == 0 ? null
-            : new LevelResources(Estimate.Of(stack), Estimate.Of(machine), Estimate.Of(memory), Estimate.Of(us), Estimate.Of(mcycles), count);
+            : new LevelResources(Estimate.Of(stack), Estimate.Of(machine), Estimate.Of(memory), Estimate.Of(us), Estimate.Of(mcycles), count)
+            {
+                StackCpuPercentOfOneCore = Estimate.Of(oneCore),
+            };
     }
 }

@@ -14,7 +14,38 @@ namespace Dashboard.Data.Export;
 /// <param name="Runs">Per run: topology, cores and clock rate used.</param>
 /// <param name="Method">The test and interval behind the verdicts.</param>
 /// <param name="GeneratedUtc">When the report was made.</param>
-public sealed record ClaimsReport(RunEntity Run, IReadOnlyList<int> RunIds, IReadOnlyList<ClaimResult> Claims, IReadOnlyList<RunFacts> Runs, string Method, DateTime GeneratedUtc);
+public sealed record ClaimsReport(RunEntity Run, IReadOnlyList<int> RunIds, IReadOnlyList<ClaimResult> Claims, IReadOnlyList<RunFacts> Runs, string Method, DateTime GeneratedUtc)
+{
+    /// <summary>The levels the verdicts were computed on (their cost per operation and overhead per message are listed per level).</summary>
+    public IReadOnlyList<ClaimLevel> Levels { get; init; } = [];
+}
+
+/// <summary>
+/// One level's figures that claims use, whether or not a verdict counted the level: seed 004's cost per operation and
+/// seed 002's overhead per message (docs/claims.md).
+/// </summary>
+/// <param name="Level">"variant × client × payload × N clients (topology)".</param>
+/// <param name="RunId">The run of the level.</param>
+/// <param name="CpuUsPerOperation">Server CPU per operation, µs (mean over repetitions); null without resource readings.</param>
+/// <param name="MCyclesPerOperation">The same in MCycles; null without a clock rate.</param>
+/// <param name="OverheadBytesPerMessage">Bytes per message beyond the payload's own (mean of request and response); null when bytes were not counted.</param>
+/// <param name="Bound">What bound the level: generator, server, neither or unknown.</param>
+public sealed record LevelFigures(string Level, int RunId, double? CpuUsPerOperation, double? MCyclesPerOperation, double? OverheadBytesPerMessage, string Bound)
+{
+    /// <summary>The levels of <paramref name="levels"/> with a cost per operation or an overhead per message, in their order.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="levels"/> is null.</exception>
+    public static IReadOnlyList<LevelFigures> Of(IReadOnlyList<ClaimLevel> levels)
+    {
+        ArgumentNullException.ThrowIfNull(levels);
+        return [.. levels
+            .Select(l => new LevelFigures(l.Name, l.RunId,
+                l.Resources?.CpuUsPerOperation is { N: > 0 } us ? us.Mean : null,
+                l.Resources?.MCyclesPerOperation is { N: > 0 } mc ? mc.Mean : null,
+                MessageOverhead.Of(l.Level)?.PerMessageBytes,
+                ClaimEvaluator.BoundName(l.Level.Bound)))
+            .Where(f => f.CpuUsPerOperation is not null || f.OverheadBytesPerMessage is not null)];
+    }
+}
 
 /// <summary>
 /// The claims of a run as CSV and as a one-page report in Markdown and printable HTML (docs/claims.md). Invariant
@@ -67,7 +98,7 @@ public static class ClaimsExport
         foreach (var c in report.Claims)
         {
             md.Append(CultureInfo.InvariantCulture,
-                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | **{VerdictText(c.Verdict)}** | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
+                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | **{VerdictText(c.Verdict)}** | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? "<br>" + Cell(c.Figures) : "")} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
         }
 
         md.Append("\n## Sources\n\n");
@@ -81,6 +112,18 @@ public static class ClaimsExport
         foreach (var f in report.Runs)
         {
             md.Append(CultureInfo.InvariantCulture, $"- run {f.RunId}: topology {f.Topology}; server cores {f.Cores} ({f.CoresSource}); clock {(f.Clock is null ? "unknown (no MCycles)" : $"{f.Clock.MHz:0.#} MHz ({f.Clock.Source})")}\n");
+        }
+
+        var figures = LevelFigures.Of(report.Levels);
+        if (figures.Count > 0)
+        {
+            md.Append("\n## Cost per operation and overhead per message, per level\n\n");
+            md.Append("Seed 004's server CPU per operation and seed 002's bytes per message beyond the payload's own, for every level that has them (counted in a verdict or not).\n\n");
+            md.Append("| level | run | CPU per operation (µs) | MCycles per operation | overhead per message (bytes) | bound |\n|---|---|---|---|---|---|\n");
+            foreach (var f in figures)
+            {
+                md.Append(CultureInfo.InvariantCulture, $"| {Cell(f.Level)} | {f.RunId} | {Fixed(f.CpuUsPerOperation)} | {Fixed(f.MCyclesPerOperation, "0.###")} | {Fixed(f.OverheadBytesPerMessage)} | {f.Bound} |\n");
+            }
         }
 
         md.Append("\n## Environment\n\n");
@@ -121,8 +164,8 @@ public static class ClaimsExport
         foreach (var c in report.Claims)
         {
             html.Append(CultureInfo.InvariantCulture,
-                $"<tr id=\"claim-{E(c.Claim.Id)}\"><td>{E(c.Claim.Statement)}</td><td>{E(c.Claim.Source.Citation)}</td><td class=\"{c.Verdict}\"><a href=\"/runs/{run.Id}#{E(c.Claim.ChartAnchor)}\">{VerdictText(c.Verdict)}</a></td>" +
-                $"<td>{E(c.Effect.Length == 0 ? "—" : c.Effect)}</td><td>{c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")}</td><td>{E(c.BoundSummary)}</td><td>{E(c.Reason)}</td></tr>\n");
+                $"<tr id=\"claim-{E(c.Claim.Id)}\"><td>{E(c.Claim.Statement)}</td><td>{E(c.Claim.Source.Citation)}</td><td class=\"{c.Verdict}\"><a href=\"{E(EvidenceLink(c, run.Id))}\">{VerdictText(c.Verdict)}</a></td>" +
+                $"<td>{E(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? "<br><small>" + E(c.Figures) + "</small>" : "")}</td><td>{c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")}</td><td>{E(c.BoundSummary)}</td><td>{E(c.Reason)}</td></tr>\n");
         }
 
         html.Append("</tbody></table>\n<h2>Sources</h2>\n");
@@ -137,7 +180,20 @@ public static class ClaimsExport
             html.Append(CultureInfo.InvariantCulture, $"<li>run {f.RunId}: topology {E(f.Topology)}; server cores {f.Cores} ({E(f.CoresSource)}); clock {(f.Clock is null ? "unknown (no MCycles)" : E($"{f.Clock.MHz:0.#} MHz ({f.Clock.Source})"))}</li>\n");
         }
 
-        html.Append("</ul>\n<h2>Environment</h2>\n");
+        html.Append("</ul>\n");
+        var figures = LevelFigures.Of(report.Levels);
+        if (figures.Count > 0)
+        {
+            html.Append("<h2>Cost per operation and overhead per message, per level</h2>\n<table><thead><tr><th>level</th><th>run</th><th>CPU per operation (µs)</th><th>MCycles per operation</th><th>overhead per message (bytes)</th><th>bound</th></tr></thead><tbody>\n");
+            foreach (var f in figures)
+            {
+                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{E(f.Level)}</td><td>{f.RunId}</td><td>{Fixed(f.CpuUsPerOperation)}</td><td>{Fixed(f.MCyclesPerOperation, "0.###")}</td><td>{Fixed(f.OverheadBytesPerMessage)}</td><td>{f.Bound}</td></tr>\n");
+            }
+
+            html.Append("</tbody></table>\n");
+        }
+
+        html.Append("<h2>Environment</h2>\n");
         var environment = Flatten(run.EnvironmentJson);
         if (environment.Count == 0)
         {
@@ -210,6 +266,25 @@ public static class ClaimsExport
     }
 
     private static string Time(DateTime? utc) => utc is { } t ? t.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", CultureInfo.InvariantCulture) : "—";
+
+    /// <summary>
+    /// The run page's chart behind a verdict (docs/claims.md): the run of its first counted level (else
+    /// <paramref name="runId"/>), every level shown (quick presets and one-client claims sit below the thesis's 20 clients)
+    /// and, when the counted levels have one payload, that payload's charts: <c>/runs/7?levels=all&amp;payload=Int#chart-throughput</c>.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="result"/> is null.</exception>
+    public static string EvidenceLink(ClaimResult result, int runId)
+    {
+        ArgumentNullException.ThrowIfNull(result);
+        var counted = result.Contrasts.Where(x => x.LevelsCounted > 0).ToList();
+        var run = counted.SelectMany(x => x.RunIds).Cast<int?>().FirstOrDefault() ?? runId;
+        var payloads = counted.SelectMany(x => x.Payloads).Distinct(StringComparer.Ordinal).ToList();
+        var payload = payloads.Count == 1 ? "&payload=" + Uri.EscapeDataString(payloads[0]) : "";
+        return string.Create(CultureInfo.InvariantCulture, $"/runs/{run}?levels=all{payload}#{result.Claim.ChartAnchor}");
+    }
+
+    private static string Fixed(double? value, string format = "0.#") =>
+        value is { } v && double.IsFinite(v) ? v.ToString(format, CultureInfo.InvariantCulture) : "—";
 
     private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
 

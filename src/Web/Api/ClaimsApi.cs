@@ -16,7 +16,11 @@ namespace Dashboard.Web.Api;
 /// <param name="Method">The test and interval behind the verdicts.</param>
 /// <param name="Runs">Per run: topology, the server's cores and clock rate, and where they come from.</param>
 /// <param name="Claims">The claims that concern the runs (every claim with <c>?all=true</c>), each with its verdict.</param>
-public sealed record ClaimsResource(int RunId, IReadOnlyList<int> RunIds, string Method, IReadOnlyList<RunFacts> Runs, IReadOnlyList<ClaimResult> Claims);
+public sealed record ClaimsResource(int RunId, IReadOnlyList<int> RunIds, string Method, IReadOnlyList<RunFacts> Runs, IReadOnlyList<ClaimResult> Claims)
+{
+    /// <summary>Per level with them: seed 004's server CPU per operation (µs, MCycles) and seed 002's overhead per message (bytes).</summary>
+    public IReadOnlyList<LevelFigures> LevelFigures { get; init; } = [];
+}
 
 /// <summary>
 /// <c>GET /api/runs/{id}/claims</c> (JSON), <c>/claims.csv</c>, <c>/report.md</c> and <c>/report.html</c>: each claim of
@@ -45,7 +49,10 @@ public static class ClaimsApi
     {
         var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
         return report.Problem is { } problem ? problem
-            : TypedResults.Ok(new ClaimsResource(id, report.Value!.RunIds, report.Value.Method, report.Value.Runs, report.Value.Claims));
+            : TypedResults.Ok(new ClaimsResource(id, report.Value!.RunIds, report.Value.Method, report.Value.Runs, report.Value.Claims)
+            {
+                LevelFigures = Dashboard.Data.Export.LevelFigures.Of(report.Value.Levels),
+            });
     }
 
     private static async Task<IResult> CsvAsync(
@@ -114,7 +121,7 @@ public static class ClaimsApi
         var inputs = await ClaimQueries.LoadAsync(db, dataIds, ct);
         var evaluator = ClaimEvaluator.Default;
         var claims = evaluator.EvaluateAll(inputs.Levels, all);
-        return (new ClaimsReport(run, runIds, claims, inputs.Runs, evaluator.Method, DateTime.UtcNow), null);
+        return (new ClaimsReport(run, runIds, claims, inputs.Runs, evaluator.Method, DateTime.UtcNow) { Levels = inputs.Levels }, null);
     }
 
     private static ProblemHttpResult NotFound(int id) =>

@@ -1,4 +1,5 @@
 using Dashboard.Data.Claims;
+using Dashboard.Data.Measurement;
 
 namespace Dashboard.Data.Tests.Claims;
 
@@ -177,6 +178,43 @@ public class ClaimEvaluatorTests
         var contrast = Assert.Single(result.Contrasts);
         Assert.Equal(151, contrast.A!.Value, 6);
         Assert.Equal(328, contrast.B!.Value, 6);
+    }
+
+    [Fact]
+    public void Figures_OverheadClaim_ShowsEachSidesBytesPerMessage()
+    {
+        var result = Decide("ice-paper-binary-halves-xml-overhead",
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 150, responseBytes: 160),
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357));
+
+        Assert.Equal("A 151 vs B 328 bytes per message beyond the payload's own", result.Figures);
+    }
+
+    [Fact]
+    public void Figures_CostPerOperationClaim_ShowsMicrosecondsAndMCyclesOfEachSide()
+    {
+        // Seed 004's cost: 90 µs of CPU per call at 3,000 MHz = 0.27 MCycles; 270 µs = 0.81 MCycles.
+        var binary = WithCost(ClaimLevels.Of("AspNetH2BinXml", "dotnet", "Get256Bytes", 1, [5000, 5010, 4990]), [89, 90, 91], 3000);
+        var soap = WithCost(ClaimLevels.Of("MetroSoap11", "dotnet", "Get256Bytes", 1, [2000, 2010, 1990]), [269, 270, 271], 3000);
+
+        var result = Evaluator.Evaluate(ClaimLevels.Claim("book-binary-cheaper-per-operation"), [binary, soap]);
+
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        var measured = Assert.Single(result.Contrasts, c => c.LevelsCounted > 0);
+        Assert.Equal(0.27, measured.AMCycles!.Value, 6);
+        Assert.Equal(0.81, measured.BMCycles!.Value, 6);
+        Assert.Equal("A 90 µs (0.27 MCycles) vs B 270 µs (0.81 MCycles) of server CPU per operation", result.Figures);
+        Assert.Equal("/runs/1?levels=all&payload=Get256Bytes#chart-cpu", Dashboard.Data.Export.ClaimsExport.EvidenceLink(result, 9));
+    }
+
+    private static ClaimLevel WithCost(ClaimLevel level, double[] microseconds, double clockMHz)
+    {
+        var cpu = Estimate.Of([10, 10, 10]);
+        return level with
+        {
+            Resources = new LevelResources(cpu, cpu, Estimate.Of([2048, 2048, 2048]), Estimate.Of(microseconds),
+                Estimate.Of([.. microseconds.Select(us => us * clockMHz / 1e6)]), 9) { StackCpuPercentOfOneCore = cpu },
+        };
     }
 
     [Fact]

@@ -54,6 +54,52 @@ public sealed class ClaimQueriesTests : IDisposable
         Assert.StartsWith("recorded with the run", facts.Clock.Source, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task LoadAsync_EmulatedLanHostPinnedToOneCore_CostAndCpuUseTheHostsCores()
+    {
+        var start = TestData.Start;
+        int lanId, sameId;
+        using (var db = _database.Open())
+        {
+            // The same work on both sides: 0.5 cores busy for 4 s, 4,000 operations = 500 µs each. On-machine that is
+            // 25 % of the machine's 2 cores; over the emulated LAN 50 % of the host's one pinned core (docs/topologies.md).
+            var same = TestData.Run("same");
+            same.ScenarioJson = """{"name":"same","topology":"same-machine"}""";
+            same.StartedUtc = start;
+            same.EnvironmentJson = """{"processorCount":2,"cpuClockMHz":2000}""";
+            var lan = TestData.Run("lan");
+            lan.ScenarioJson = """{"name":"lan","topology":"emulated-lan"}""";
+            lan.StartedUtc = start;
+            lan.EnvironmentJson = """{"processorCount":2,"cpuClockMHz":2000,"topology":{"name":"emulated-lan","linkRateMbps":100,"hostCores":[1],"generatorCores":[0]}}""";
+            db.Runs.AddRange(same, lan);
+            db.Levels.Add(ClaimLevels.Stored(same, "AspNetH2BinXml", "dotnet", "Int", 20, 0, start.AddSeconds(2), 4, 4000));
+            db.Levels.Add(ClaimLevels.Stored(lan, "AspNetH2BinXml", "dotnet", "Int", 20, 0, start.AddSeconds(2), 4, 4000));
+            foreach (var ms in new long[] { 3_000, 4_000, 5_000 })
+            {
+                db.ResourceSamples.Add(new ResourceSampleEntity { Run = same, OffsetMs = ms, ProcessCpuPercent = 25, MachineCpuPercent = 50, AvailableMemoryMb = 2048 });
+                db.ResourceSamples.Add(new ResourceSampleEntity { Run = lan, OffsetMs = ms, ProcessCpuPercent = 50, MachineCpuPercent = 60, AvailableMemoryMb = 2048 });
+            }
+
+            db.SaveChanges();
+            (sameId, lanId) = (same.Id, lan.Id);
+        }
+
+        using var context = _database.NewContext();
+        var inputs = await ClaimQueries.LoadAsync(context, [sameId, lanId], CancellationToken.None);
+
+        var onMachine = inputs.Levels.Single(l => l.RunId == sameId).Resources!;
+        var overLan = inputs.Levels.Single(l => l.RunId == lanId).Resources!;
+        Assert.Equal(500, onMachine.CpuUsPerOperation.Mean, 6);
+        Assert.Equal(500, overLan.CpuUsPerOperation.Mean, 6);
+        Assert.Equal(1, overLan.MCyclesPerOperation.Mean, 6); // 500 µs × 2,000 MHz
+        Assert.Equal(50, onMachine.StackCpuPercentOfOneCore.Mean, 9);
+        Assert.Equal(50, overLan.StackCpuPercentOfOneCore.Mean, 9);
+        var lanFacts = inputs.Runs.Single(f => f.RunId == lanId);
+        Assert.Equal(1, lanFacts.Cores);
+        Assert.Contains("hostCores", lanFacts.CoresSource, StringComparison.Ordinal);
+        Assert.Equal(2, inputs.Runs.Single(f => f.RunId == sameId).Cores);
+    }
+
     [Theory]
     [InlineData("""{"name":"x"}""", ClaimCatalogue.SameMachine)]
     [InlineData("""{"topology":"remote"}""", "remote")]

@@ -99,9 +99,39 @@ public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebApp
         Assert.Contains("clock 2600 MHz (recorded with the run", mdText, StringComparison.Ordinal);
         Assert.Equal("text/html", html.Content.Headers.ContentType?.MediaType);
         Assert.Contains($"<tr id=\"claim-{Security}\">", htmlText, StringComparison.Ordinal);
-        Assert.Contains($"href=\"/runs/{id}#chart-throughput\"", htmlText, StringComparison.Ordinal);
+        Assert.Contains($"href=\"/runs/{id}?levels=all&amp;payload=Int#chart-throughput\"", htmlText, StringComparison.Ordinal);
         Assert.Contains("@media print", htmlText, StringComparison.Ordinal);
         Assert.Contains("<td>processorCount</td><td>2</td>", htmlText, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task GetReports_CountedBytes_ListOverheadPerMessagePerLevelAndEachSidesFigures()
+    {
+        var id = ClaimsSeed.Run(App.DatabasePath, "claims: bytes",
+            ("MetroSoap11", "java", "Int", 1, [1000, 1010, 990]),
+            ("MetroSoap11FastInfoset", "java", "Int", 1, [1200, 1210, 1190]));
+        using (var db = App.OpenDatabase())
+        {
+            // Int's own bytes are 4 each way: SOAP 1.1 (303 + 353) / 2 = 328 bytes of overhead, FastInfoset 151.
+            foreach (var level in db.Levels.Where(l => l.RunId == id))
+            {
+                (level.MeanRequestBytes, level.MeanResponseBytes) = level.Variant == "MetroSoap11" ? (307.0, 357.0) : (150.0, 160.0);
+            }
+
+            await db.SaveChangesAsync();
+        }
+
+        var md = await App.Http.GetStringAsync($"/api/runs/{id}/report.md");
+        var body = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/claims");
+
+        Assert.Contains("## Cost per operation and overhead per message, per level", md, StringComparison.Ordinal);
+        Assert.Contains($"| MetroSoap11 × java × Int × 1 clients (same-machine) | {id} | — | — | 328 |", md, StringComparison.Ordinal);
+        Assert.Contains("A 151 vs B 328 bytes per message beyond the payload's own", md, StringComparison.Ordinal);
+        var figures = body.GetProperty("levelFigures").EnumerateArray().ToList();
+        Assert.Equal(2, figures.Count);
+        Assert.Equal(151, figures.Single(f => f.GetProperty("level").GetString()!.StartsWith("MetroSoap11FastInfoset", StringComparison.Ordinal)).GetProperty("overheadBytesPerMessage").GetDouble(), 6);
+        Assert.Equal("A 151 vs B 328 bytes per message beyond the payload's own",
+            ClaimOf(body, "ice-paper-binary-halves-xml-overhead").GetProperty("figures").GetString());
     }
 
     [Fact]

@@ -5,6 +5,7 @@ using Dashboard.Service.Contracts.Variants;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Runs;
 using Microsoft.AspNetCore.Components;
+using Microsoft.JSInterop;
 using Dashboard.Web.Results;
 using MudBlazor;
 
@@ -40,6 +41,16 @@ public sealed partial class Run : IDisposable
     [Inject] public required IDialogService Dialogs { get; init; }
 
     [Inject] public required NavigationManager Navigation { get; init; }
+
+    [Inject] public required IJSRuntime JS { get; init; }
+
+    /// <summary><c>claims=open</c>: the claims panel starts expanded (the preset cards' verdict summaries link to it).</summary>
+    [SupplyParameterFromQuery(Name = "claims")] public string? ClaimsQuery { get; set; }
+
+    private bool ClaimsOpen => string.Equals(ClaimsQuery, "open", StringComparison.OrdinalIgnoreCase);
+
+    // Renders left to try scrolling to the address's #fragment (a chart, the claims panel) once it is rendered.
+    private int _anchorTries = 40;
 
     private RunPageData? Data { get; set; }
 
@@ -118,6 +129,7 @@ public sealed partial class Run : IDisposable
     /// <inheritdoc />
     protected override async Task OnParametersSetAsync()
     {
+        _anchorTries = 40; // a new address may name a chart (#chart-…) that the charts below render later
         var view = RunView.Parse(LevelsQuery, PayloadQuery, PanelsQuery, SpectrumQuery, SizeQuery, P99Query, YQuery);
         if (_loadedId == Id && Data is not null)
         {
@@ -242,6 +254,33 @@ public sealed partial class Run : IDisposable
         }
 
         return anchors;
+    }
+
+    /// <inheritdoc />
+    protected override async Task OnAfterRenderAsync(bool firstRender)
+    {
+        // The browser looked for the #fragment before the charts existed: scroll once the element is rendered.
+        if (_anchorTries <= 0 || Data is null)
+        {
+            return;
+        }
+
+        _anchorTries--;
+        try
+        {
+            if (!await JS.InvokeAsync<bool>("dashboardAnchors.hasHash") || await JS.InvokeAsync<bool>("dashboardAnchors.scrollToHash"))
+            {
+                _anchorTries = 0;
+            }
+        }
+        catch (JSException)
+        {
+            _anchorTries = 0;
+        }
+        catch (JSDisconnectedException)
+        {
+            _anchorTries = 0;
+        }
     }
 
     /// <summary>Shows <paramref name="view"/> and puts it in the address, so a link reproduces it.</summary>

@@ -50,7 +50,9 @@ public sealed class ClaimsPanelTests : IDisposable
 
         var row = cut.Find($"tr[data-claim='{claim.Id}']");
         Assert.Equal("Holds", row.GetAttribute("data-verdict"));
-        Assert.Equal("/runs/5#chart-throughput", row.QuerySelector("a.claim-verdict")!.GetAttribute("href"));
+        // The chart behind it: the run of the counted levels, every level shown, their one payload.
+        Assert.Equal("/runs/1?levels=all&payload=Int#chart-throughput", row.QuerySelector("a.claim-verdict")!.GetAttribute("href"));
+        Assert.Equal("A 1,000 vs B 500 req/s", row.QuerySelector(".claim-figures")!.TextContent.Trim());
         Assert.Equal("holds", row.QuerySelector(".mud-chip")!.TextContent.Trim());
         Assert.StartsWith("×2 [", row.QuerySelector(".claim-effect")!.TextContent.Trim(), StringComparison.Ordinal);
         Assert.Equal("1", row.QuerySelector(".claim-levels")!.TextContent.Trim());
@@ -69,6 +71,30 @@ public sealed class ClaimsPanelTests : IDisposable
         Assert.Equal("DoesNotHold", cut.Find("tr[data-claim='thesis-9.3-unsecure-beats-secure-throughput']").GetAttribute("data-verdict"));
         Assert.Equal("NotMeasurable", cut.Find("tr[data-claim='thesis-9.2.1-windows-transport-best']").GetAttribute("data-verdict"));
         Assert.Equal("not measurable here", cut.Find("tr[data-claim='thesis-9.2.1-windows-transport-best'] .mud-chip").TextContent.Trim());
+    }
+
+    [Fact]
+    public void Render_RunWithCountedBytes_ListsTheOverheadPerMessagePerLevel()
+    {
+        var id = ClaimsSeed.Run(DatabasePath, "claims: bytes",
+            ("MetroSoap11", "java", "Int", 1, [1000, 1010, 990]),
+            ("MetroSoap11FastInfoset", "java", "Int", 1, [1200, 1210, 1190]));
+        using (var db = ResultsDatabase.Open(DatabasePath))
+        {
+            // Int's own bytes are 4 each way: SOAP 1.1 (303 + 353) / 2 = 328 bytes of overhead per message.
+            foreach (var level in db.Levels.Where(l => l.RunId == id))
+            {
+                (level.MeanRequestBytes, level.MeanResponseBytes) = level.Variant == "MetroSoap11" ? (307.0, 357.0) : (150.0, 160.0);
+            }
+
+            db.SaveChanges();
+        }
+
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, id));
+
+        cut.WaitForAssertion(() => Assert.NotEmpty(cut.FindAll(".claim-level-figures tbody tr")), TimeSpan.FromSeconds(30));
+        var row = cut.FindAll(".claim-level-figures tbody tr").Single(r => r.TextContent.Contains("MetroSoap11 × java", StringComparison.Ordinal));
+        Assert.Equal(["MetroSoap11 × java × Int × 1 clients (same-machine)", "—", "—", "328", "unknown"], row.QuerySelectorAll("td").Select(td => td.TextContent.Trim()));
     }
 
     [Fact]
