@@ -18,6 +18,12 @@ public static class ExitCodes
     /// <summary>Another benchmark is running on this machine (docs/architecture.md: one at a time); nothing was stored.</summary>
     public const int MachineBusy = 4;
 
+    /// <summary>agent: the database cannot be reached, or stopped answering while the agent ran (docs/agents.md); the reason is on stderr.</summary>
+    public const int DatabaseUnavailable = 5;
+
+    /// <summary>agent: the name was refused (malformed, or an online agent has it); the reason names <c>--name</c>.</summary>
+    public const int AgentRefused = 6;
+
     /// <summary>The run was cancelled (Ctrl+C); its samples so far are stored.</summary>
     public const int Cancelled = 130;
 }
