@@ -175,6 +175,7 @@ public static class DashboardExtensions
         app.MapPresetsApi();
         app.MapClaimsApi();
         app.MapRunEnvironmentApi();
+        app.MapAgentsApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }
