@@ -67,7 +67,8 @@ public static class AgentCommand
             }
 
             var settings = new AgentSettings(parse.GetRequiredValue(connection), parse.GetRequiredValue(name), TimeSpan.FromSeconds(parse.GetValue(heartbeat)));
-            return await new AgentHost(settings, Console.Error).RunAsync(stop.Token);
+            return await new AgentHost(settings, Console.Error).RunAsync(stop.Token,
+                () => parentGone.IsCancellationRequested ? "the process that started it ended (its standard input closed)" : "stopped (SIGINT or SIGTERM)");
         });
         return command;
     }

@@ -30,7 +30,9 @@ public sealed record AgentSettings(string ConnectionString, string Name, TimeSpa
 public sealed class AgentHost(AgentSettings settings, TextWriter log)
 {
     /// <summary>Runs the agent until <paramref name="stop"/> or the database is lost; returns the exit code.</summary>
-    public async Task<int> RunAsync(CancellationToken stop)
+    /// <param name="stop">Stops the agent (it signs off).</param>
+    /// <param name="stopReason">Why it was stopped, asked once it stops (stored with its sign-off).</param>
+    public async Task<int> RunAsync(CancellationToken stop, Func<string>? stopReason = null)
     {
         ArgumentNullException.ThrowIfNull(settings);
         // Short timeouts: a database that stops answering must be noticed within a few heartbeats, not after Npgsql's 30 s.
@@ -63,9 +65,12 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         }
 
         await using var _ = connection;
+        PostgreSqlStorage storage;
         try
         {
             await AgentRegistry.EnsureSchemaAsync(connection, stop);
+            // Hangfire's schema first: an agent shown online can take work at once.
+            storage = CreateStorage(connectionString);
             offset = await ClockOffset.MeasureAsync(connection, stop);
             await AgentRegistry.RegisterAsync(connection, registration, offset, p => ProcessIdentity.Of(p) is not null, stop);
         }
@@ -74,7 +79,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
             await log.WriteLineAsync($"error: {e.Message}");
             return ExitCodes.AgentRefused;
         }
-        catch (Exception e) when (IsDatabaseFailure(e))
+        catch (Exception e) when (IsDatabaseFailure(e) || e.InnerException is { } inner && IsDatabaseFailure(inner))
         {
             await log.WriteLineAsync($"error: the database {where} failed while the agent registered: {Reason(e)}");
             return ExitCodes.DatabaseUnavailable;
@@ -89,8 +94,6 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
             $"note: agent {settings.Name} registered in {where}: queue {queue}, {registration.Cores} cores, clients {string.Join(", ", registration.Technologies)}, "
             + $"clock offset {offset.OffsetMs:0.000} ms ± {offset.UncertaintyMs:0.000} ms");
 
-        var storageOptions = new PostgreSqlStorageOptions { PrepareSchemaIfNecessary = true, QueuePollInterval = TimeSpan.FromMilliseconds(500) };
-        var storage = new PostgreSqlStorage(new NpgsqlConnectionFactory(connectionString, storageOptions), storageOptions);
         using var lost = new CancellationTokenSource();
         using var ending = CancellationTokenSource.CreateLinkedTokenSource(stop, lost.Token);
         var context = new AgentContext(settings.Name, registry, drivers, ending.Token);
@@ -125,7 +128,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         try
         {
             using var signOff = new CancellationTokenSource(TimeSpan.FromSeconds(5));
-            await AgentRegistry.SignOffAsync(connection, settings.Name, pid, "stopped", signOff.Token);
+            await AgentRegistry.SignOffAsync(connection, settings.Name, pid, stopReason?.Invoke() ?? "stopped", signOff.Token);
         }
         catch (Exception e) when (IsDatabaseFailure(e) || e is OperationCanceledException)
         {
@@ -179,6 +182,17 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         }
 
         return null;
+    }
+
+    /// <summary>Hangfire's storage on the deployment's database (its schema is made or upgraded here, in one step).</summary>
+    internal static PostgreSqlStorage CreateStorage(string connectionString)
+    {
+        var options = new PostgreSqlStorageOptions
+        {
+            PrepareSchemaIfNecessary = true,
+            QueuePollInterval = TimeSpan.FromMilliseconds(500),
+        };
+        return new PostgreSqlStorage(new NpgsqlConnectionFactory(connectionString, options), options);
     }
 
     private static IReadOnlyList<string> Technologies(ClientDriverRegistry drivers) => drivers.Available;
