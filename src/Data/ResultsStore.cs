@@ -13,6 +13,13 @@ namespace Dashboard.Data;
 /// <param name="Target">SQLite: the database file's path (made absolute); PostgreSQL: an Npgsql connection string.</param>
 public sealed record ResultsStore(StorageProvider Provider, string Target)
 {
+    /// <summary>
+    /// The environment variable that carries the PostgreSQL connection string to a runner (and to the dashboard):
+    /// the configuration key <c>ConnectionStrings:Results</c> in environment form. A password in it stays off command
+    /// lines, which every user of the machine can read.
+    /// </summary>
+    public const string ConnectionVariable = "ConnectionStrings__Results";
+
     /// <summary>The results in the SQLite file at <paramref name="path"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="path"/> is null, empty or white space.</exception>
     public static ResultsStore Sqlite(string path)
