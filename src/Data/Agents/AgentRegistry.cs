@@ -20,7 +20,7 @@ public sealed class AgentRegistry(string connectionString)
     /// <summary>An agent whose last heartbeat is older than this is offline (between the two: stale).</summary>
     public static readonly TimeSpan OfflineAfter = TimeSpan.FromSeconds(60);
 
-    private const long SchemaLock = 0x6461736862_6167; // "dashb" "ag": the advisory lock id of the schema creation
+    internal const long SchemaLock = 0x6461736862_6167; // "dashb" "ag": the advisory lock id of the schema creation
 
     private const string Schema = """
         CREATE TABLE IF NOT EXISTS dashboard_agents (
@@ -172,6 +172,29 @@ public sealed class AgentRegistry(string connectionString)
         command.Parameters.AddWithValue("reason", reason);
         await command.ExecuteNonQueryAsync(cancellationToken);
     }
+
+    /// <summary>
+    /// The agents among <paramref name="names"/> whose process has no session on the database any more (its
+    /// connections carry application name <c>dashboard-agent NAME</c>): a killed agent's sessions end as soon as the
+    /// server sees its connection close, long before its heartbeat is missed.
+    /// </summary>
+    public static async Task<IReadOnlyList<string>> WithoutSessionAsync(NpgsqlConnection connection, IReadOnlyList<string> names, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        ArgumentNullException.ThrowIfNull(names);
+        await using var command = new NpgsqlCommand("SELECT DISTINCT application_name FROM pg_stat_activity WHERE application_name LIKE 'dashboard-agent %'", connection);
+        var live = new HashSet<string>(StringComparer.Ordinal);
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken);
+        while (await reader.ReadAsync(cancellationToken))
+        {
+            live.Add(reader.GetString(0)["dashboard-agent ".Length..]);
+        }
+
+        return [.. names.Where(n => !live.Contains(n))];
+    }
+
+    /// <summary>The application name of agent <paramref name="name"/>'s database sessions.</summary>
+    public static string ApplicationName(string name) => $"dashboard-agent {name}";
 
     /// <summary>Every registered agent, by name, with its state by the database's clock; empty when no agent ever registered.</summary>
     /// <exception cref="NpgsqlException">The database cannot be reached.</exception>

@@ -18,10 +18,3 @@ public sealed class AgentJobActivator(AgentContext context) : JobActivator
     public override object ActivateJob(Type jobType) =>
         jobType == typeof(AgentJobs) ? new AgentJobs(context) : base.ActivateJob(jobType);
 }
-
-/// <summary>The jobs an agent runs from its queue.</summary>
-public sealed class AgentJobs(AgentContext context)
-{
-    /// <summary>Answers with the agent's name and <paramref name="token"/>: the dashboard and the tests check an agent takes work from its queue.</summary>
-    public string Ping(string token) => $"{context.Name}:{token}";
-}

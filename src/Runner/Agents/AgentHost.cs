@@ -41,7 +41,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
             Timeout = Math.Max(2, (int)settings.HeartbeatInterval.TotalSeconds * 2),
             CommandTimeout = Math.Max(2, (int)settings.HeartbeatInterval.TotalSeconds * 2),
             KeepAlive = 1,
-            ApplicationName = $"dashboard-agent {settings.Name}",
+            ApplicationName = AgentRegistry.ApplicationName(settings.Name),
         }.ConnectionString;
         var registry = new AgentRegistry(connectionString);
         var where = Where(settings.ConnectionString);
@@ -69,6 +69,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         try
         {
             await AgentRegistry.EnsureSchemaAsync(connection, stop);
+            await LevelBarrier.EnsureSchemaAsync(connection, stop);
             // Hangfire's schema first: an agent shown online can take work at once.
             storage = CreateStorage(connectionString);
             offset = await ClockOffset.MeasureAsync(connection, stop);

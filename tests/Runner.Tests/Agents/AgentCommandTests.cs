@@ -6,17 +6,21 @@ using Hangfire.PostgreSql;
 using Hangfire.PostgreSql.Factories;
 using Hangfire.States;
 using Hangfire.Storage;
+using Dashboard.Tests.RealProcesses;
 
 namespace Dashboard.Runner.Tests.Agents;
 
-/// <summary>A real PostgreSQL cluster shared by the agent tests of one class.</summary>
-public sealed class AgentPostgresFixture : IDisposable
+/// <summary>A real PostgreSQL server (tests/Shared/PostgresServer.cs) shared by the agent tests of one class; each test takes its own database.</summary>
+public sealed class AgentPostgresFixture : IAsyncLifetime
 {
     /// <summary>The server.</summary>
-    public AgentPostgres Server { get; } = AgentPostgres.Start();
+    public PostgresServer Server { get; private set; } = null!;
 
     /// <inheritdoc />
-    public void Dispose() => Server.Dispose();
+    public async Task InitializeAsync() => Server = await PostgresServer.StartAsync();
+
+    /// <inheritdoc />
+    public async Task DisposeAsync() => await Server.DisposeAsync();
 }
 
 /// <summary>The built runner's <c>agent</c> command against a real PostgreSQL server (docs/agents.md).</summary>
@@ -38,8 +42,9 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
     [Fact]
     public async Task Agent_Started_RegistersHeartbeatsServesItsQueueAndSignsOff()
     {
-        var registry = new AgentRegistry(database.Server.ConnectionString);
-        using var agent = AgentProcess.Start(database.Server.ConnectionString, "Load.Agent-1", _tmp);
+        var connection = await database.Server.CreateDatabaseAsync("agents");
+        var registry = new AgentRegistry(connection);
+        using var agent = AgentProcess.Start(connection, "Load.Agent-1", _tmp);
 
         Assert.True(await Eventually.HoldsAsync(() => Find(registry, "Load.Agent-1") is { State: AgentState.Online }, TimeSpan.FromSeconds(60)), agent.Stderr);
         var first = Find(registry, "Load.Agent-1")!;
@@ -54,7 +59,7 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
 
         // A job on the agent's own queue is taken by the agent.
         var options = new PostgreSqlStorageOptions { PrepareSchemaIfNecessary = true };
-        var storage = new PostgreSqlStorage(new NpgsqlConnectionFactory(database.Server.ConnectionString, options), options);
+        var storage = new PostgreSqlStorage(new NpgsqlConnectionFactory(connection, options), options);
         var jobs = new BackgroundJobClient(storage);
         var id = jobs.Create<Dashboard.Runner.Agents.AgentJobs>(j => j.Ping("hello"), new EnqueuedState(first.Queue));
         Assert.True(await Eventually.HoldsAsync(() => State(storage, id) == SucceededState.StateName, TimeSpan.FromSeconds(30)), $"job {id} is {State(storage, id)}; {agent.Stderr}");
@@ -69,8 +74,9 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
     [Fact]
     public async Task Agent_NameOfAnOnlineAgent_IsRefusedNamingTheField()
     {
-        var registry = new AgentRegistry(database.Server.ConnectionString);
-        using var first = AgentProcess.Start(database.Server.ConnectionString, "twin", _tmp);
+        var connectionString = await database.Server.CreateDatabaseAsync("agents");
+        var registry = new AgentRegistry(connectionString);
+        using var first = AgentProcess.Start(connectionString, "twin", _tmp);
         Assert.True(await Eventually.HoldsAsync(() => Find(registry, "twin") is { State: AgentState.Online }, TimeSpan.FromSeconds(60)), first.Stderr);
         // Another machine's agent (as far as the registry knows): its process would not be this one's restart.
         await using (var connection = await registry.OpenAsync(CancellationToken.None))
@@ -79,7 +85,7 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
             await update.ExecuteNonQueryAsync();
         }
 
-        using var second = AgentProcess.Start(database.Server.ConnectionString, "twin", _tmp);
+        using var second = AgentProcess.Start(connectionString, "twin", _tmp);
 
         Assert.Equal(ExitCodes.AgentRefused, await second.WaitForExitAsync());
         Assert.Contains("--name: an agent named 'twin' is online", second.Stderr, StringComparison.Ordinal);
@@ -88,12 +94,13 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
     [Fact]
     public async Task Agent_DatabaseGoesAway_StopsWithinSecondsAndSaysWhy()
     {
-        using var own = AgentPostgres.Start();
-        var registry = new AgentRegistry(own.ConnectionString);
-        using var agent = AgentProcess.Start(own.ConnectionString, "orphan", _tmp, extra: ["--heartbeat", "1"]);
+        var own = await PostgresServer.StartAsync();
+        var connection = await own.CreateDatabaseAsync("agents");
+        var registry = new AgentRegistry(connection);
+        using var agent = AgentProcess.Start(connection, "orphan", _tmp, extra: ["--heartbeat", "1"]);
         Assert.True(await Eventually.HoldsAsync(() => Find(registry, "orphan") is { State: AgentState.Online }, TimeSpan.FromSeconds(60)), agent.Stderr);
 
-        own.Stop();
+        await own.DisposeAsync();
         var stopped = System.Diagnostics.Stopwatch.StartNew();
         var code = await agent.WaitForExitAsync(TimeSpan.FromSeconds(60));
 
