@@ -162,7 +162,7 @@ public static class RunsApi
             return NotFound(id);
         }
 
-        var results = options.Value.ResultsStore;
+        var results = options.Value.CreateResultsStore();
         return new CsvResult($"run-{id}-samples.csv", writer => ResultsCsv.WriteSamplesAsync(writer, results, levels, cancellationToken));
     }
 

@@ -45,14 +45,14 @@ public static class DashboardExtensions
 
     /// <summary>
     /// The results database: a context factory on the configured store (<c>Dashboard:Storage</c>: the SQLite file or
-    /// PostgreSQL, <see cref="DashboardOptions.ResultsStore"/>, the one factory every reader and writer uses), migrated at start.
+    /// PostgreSQL, <see cref="DashboardOptions.CreateResultsStore"/>, the one factory every reader and writer uses), migrated at start.
     /// </summary>
     public static IHostApplicationBuilder AddResultsDatabase(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddHostedService<DatabaseInitializer>();
         builder.Services.AddDbContextFactory<ResultsDbContext>((sp, options) =>
-            sp.GetRequiredService<IOptions<DashboardOptions>>().Value.ResultsStore.Configure(options));
+            sp.GetRequiredService<IOptions<DashboardOptions>>().Value.CreateResultsStore().Configure(options));
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<RunStore>();
         builder.Services.AddSingleton<RunSummaries>();

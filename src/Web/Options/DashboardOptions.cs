@@ -48,8 +48,9 @@ public sealed class DashboardOptions
     public string DatabasePath => Path.GetFullPath(Path.Combine(DataFolderPath, Database));
 
     /// <summary>The results store these options name: the SQLite file at <see cref="DatabasePath"/> or PostgreSQL at <see cref="ResultsConnectionString"/>.</summary>
+    /// <remarks>A method, not a property: option validators read every property, and this one throws before validation says why.</remarks>
     /// <exception cref="ArgumentException">PostgreSql without a valid connection string (validation at start prevents it).</exception>
-    public ResultsStore ResultsStore => Storage == StorageProvider.PostgreSql
+    public ResultsStore CreateResultsStore() => Storage == StorageProvider.PostgreSql
         ? Data.ResultsStore.PostgreSql(ResultsConnectionString ?? "")
         : Data.ResultsStore.Sqlite(DatabasePath);
 

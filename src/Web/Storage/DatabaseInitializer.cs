@@ -9,7 +9,7 @@ public sealed class DatabaseInitializer(IOptions<DashboardOptions> options, ILog
     /// <inheritdoc />
     public Task StartAsync(CancellationToken cancellationToken)
     {
-        var store = options.Value.ResultsStore;
+        var store = options.Value.CreateResultsStore();
         using (store.Open())
         {
         }
