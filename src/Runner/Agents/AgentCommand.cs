@@ -5,7 +5,7 @@ using Dashboard.Runner.CommandLine;
 namespace Dashboard.Runner.Agents;
 
 /// <summary>
-/// <c>agent --connection "CONNECTION STRING" [--name N] [--heartbeat S] [--stop-at-stdin-eof]</c> (docs/agents.md): this
+/// <c>agent [--connection "CONNECTION STRING"] [--name N] [--heartbeat S] [--stop-at-stdin-eof]</c> (docs/agents.md): this
 /// machine becomes a load agent of a PostgreSQL deployment. It registers (name, cores, client technologies, runtimes,
 /// clock offset to the database server), sends a heartbeat every few seconds and serves its own Hangfire queue until it
 /// is stopped (Ctrl+C, SIGTERM, end of standard input with <c>--stop-at-stdin-eof</c>: exit 0) or loses the database
@@ -13,6 +13,9 @@ namespace Dashboard.Runner.Agents;
 /// </summary>
 public static class AgentCommand
 {
+    /// <summary>The environment variable the connection string is read from when <c>--connection</c> is not given (as the dashboard passes it).</summary>
+    public const string ConnectionVariable = "ConnectionStrings__Results";
+
     /// <summary>Default of <c>--heartbeat</c>, in seconds.</summary>
     public const int DefaultHeartbeatSeconds = 2;
 
@@ -21,8 +24,8 @@ public static class AgentCommand
     {
         var connection = new Option<string>("--connection")
         {
-            Description = "The PostgreSQL database of the deployment (Npgsql connection string, e.g. \"Host=db;Database=dashboard;Username=bench;Password=…\").",
-            Required = true,
+            Description = $"The PostgreSQL database of the deployment (Npgsql connection string, e.g. \"Host=db;Database=results;Username=bench;Password=…\"). "
+                + $"Default: the environment variable {ConnectionVariable}, which keeps the password off the command line (other users of the machine can read that).",
         };
         var name = new Option<string>("--name")
         {
@@ -66,7 +69,13 @@ public static class AgentCommand
                 ParentWatch.Start(parentGone);
             }
 
-            var settings = new AgentSettings(parse.GetRequiredValue(connection), parse.GetRequiredValue(name), TimeSpan.FromSeconds(parse.GetValue(heartbeat)));
+            if ((parse.GetValue(connection) ?? Environment.GetEnvironmentVariable(ConnectionVariable)) is not { Length: > 0 } connectionString)
+            {
+                await Console.Error.WriteLineAsync($"error: --connection: give the PostgreSQL connection string (or set {ConnectionVariable})");
+                return ExitCodes.AgentRefused;
+            }
+
+            var settings = new AgentSettings(connectionString, parse.GetRequiredValue(name), TimeSpan.FromSeconds(parse.GetValue(heartbeat)));
             return await new AgentHost(settings, Console.Error).RunAsync(stop.Token,
                 () => parentGone.IsCancellationRequested ? "the process that started it ended (its standard input closed)" : "stopped (SIGINT or SIGTERM)");
         });

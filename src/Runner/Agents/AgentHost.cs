@@ -99,17 +99,19 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         using var ending = CancellationTokenSource.CreateLinkedTokenSource(stop, lost.Token);
         var context = new AgentContext(settings.Name, registry, drivers, ending.Token);
         string? failure = null;
-        using (var server = new BackgroundJobServer(
-            new BackgroundJobServerOptions
+        // Only a worker on the agent's own queue (with the server's own heartbeat and watchdog): no recurring or delayed job
+        // schedulers, which would load the dashboard's job types that an agent does not have.
+        var worker = new Hangfire.Server.Worker([queue], new Hangfire.Server.BackgroundJobPerformer(Hangfire.Common.JobFilterProviders.Providers, new AgentJobActivator(context)),
+            new Hangfire.States.BackgroundJobStateChanger());
+        using (var server = new Hangfire.Server.BackgroundProcessingServer(
+            storage,
+            [worker],
+            new Dictionary<string, object> { ["Queues"] = new[] { queue }, ["WorkerCount"] = 1 },
+            new Hangfire.Server.BackgroundProcessingServerOptions
             {
                 ServerName = $"agent:{settings.Name}:{pid}",
-                Queues = [queue],
-                WorkerCount = 1,
-                Activator = new AgentJobActivator(context),
-                SchedulePollingInterval = TimeSpan.FromSeconds(1),
                 ServerTimeout = TimeSpan.FromMinutes(1),
-            },
-            storage))
+            }))
         {
             failure = await HeartbeatUntilStoppedAsync(connection, pid, lost, ending.Token);
             server.SendStop();

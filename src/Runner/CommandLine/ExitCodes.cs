@@ -21,7 +21,7 @@ public static class ExitCodes
     /// <summary>agent: the database cannot be reached, or stopped answering while the agent ran (docs/agents.md); the reason is on stderr.</summary>
     public const int DatabaseUnavailable = 5;
 
-    /// <summary>agent: the name was refused (malformed, or an online agent has it); the reason names <c>--name</c>.</summary>
+    /// <summary>agent: its arguments were refused (no connection string, or the name is taken by an online agent); the reason names the option.</summary>
     public const int AgentRefused = 6;
 
     /// <summary>The run was cancelled (Ctrl+C); its samples so far are stored.</summary>

@@ -13,9 +13,11 @@ public static class AgentsExtensions
             .ValidateDataAnnotations()
             .Validate(o => o.LocalAgentName is null || Data.Agents.AgentQueues.ValidationError(o.LocalAgentName) is null, "Dashboard:Agents:LocalAgentName: at most 40 characters, no spaces")
             .ValidateOnStart();
-        var source = AgentSettingsSource.From(builder.Configuration);
-        builder.Services.AddSingleton(source);
-        builder.Services.AddSingleton(new AgentDirectory(source.ConnectionString));
+        // The agents share the results database in PostgreSQL mode (Dashboard:Storage, ConnectionStrings:Results: DashboardOptions).
+        builder.Services.AddSingleton(sp => sp.GetRequiredService<Microsoft.Extensions.Options.IOptions<DashboardOptions>>().Value is var o && o.Storage == Data.StorageProvider.PostgreSql
+            ? new AgentSettingsSource(o.ResultsConnectionString)
+            : new AgentSettingsSource((string?)null));
+        builder.Services.AddSingleton(sp => new AgentDirectory(sp.GetRequiredService<AgentSettingsSource>().ConnectionString));
         builder.Services.AddSingleton<LocalAgent>();
         builder.Services.AddHostedService(sp => sp.GetRequiredService<LocalAgent>());
         return builder;

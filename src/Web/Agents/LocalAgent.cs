@@ -6,8 +6,8 @@ using Microsoft.Extensions.Options;
 namespace Dashboard.Web.Agents;
 
 /// <summary>
-/// The dashboard machine's own agent in PostgreSQL mode (docs/agents.md): the built runner's <c>agent --connection …
-/// --stop-at-stdin-eof</c> as a child process whose standard input the dashboard holds, so it ends with the dashboard
+/// The dashboard machine's own agent in PostgreSQL mode (docs/agents.md): the built runner's <c>agent --stop-at-stdin-eof</c>
+/// (the connection string in its environment, <c>ConnectionStrings__Results</c>) as a child process whose standard input the dashboard holds, so it ends with the dashboard
 /// however the dashboard ends (docs/architecture.md, "A process tree that dies together"). Its stderr lines go to the log.
 /// </summary>
 public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOptions> options, IOptions<RunnerOptions> runner, ILogger<LocalAgent> logger)
@@ -44,10 +44,13 @@ public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOption
         }
 
         var start = new ProcessStartInfo(path) { UseShellExecute = false, RedirectStandardInput = true, RedirectStandardError = true, RedirectStandardOutput = true };
-        foreach (var argument in new[] { "agent", "--connection", connection, "--name", Name, "--stop-at-stdin-eof" })
+        foreach (var argument in new[] { "agent", "--name", Name, "--stop-at-stdin-eof" })
         {
             start.ArgumentList.Add(argument);
         }
+
+        // In the environment, never on the command line (which every user of the machine can read).
+        start.Environment["ConnectionStrings__Results"] = connection;
 
         _process = Process.Start(start)!;
         _process.EnableRaisingEvents = true;
@@ -99,19 +102,4 @@ public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOption
 /// <c>ConnectionStrings:Results</c>), null in SQLite mode.
 /// </summary>
 /// <param name="ConnectionString">The PostgreSQL connection string, or null.</param>
-public sealed record AgentSettingsSource(string? ConnectionString)
-{
-    /// <summary>Reads the storage choice from <paramref name="configuration"/>.</summary>
-    /// <exception cref="InvalidOperationException">PostgreSQL mode without <c>ConnectionStrings:Results</c>.</exception>
-    public static AgentSettingsSource From(IConfiguration configuration)
-    {
-        ArgumentNullException.ThrowIfNull(configuration);
-        if (!string.Equals(configuration["Dashboard:Storage"], "PostgreSql", StringComparison.OrdinalIgnoreCase))
-        {
-            return new AgentSettingsSource((string?)null);
-        }
-
-        return new AgentSettingsSource(configuration.GetConnectionString("Results") is { Length: > 0 } connection ? connection
-            : throw new InvalidOperationException("Dashboard:Storage=PostgreSql needs ConnectionStrings:Results (the PostgreSQL connection string)"));
-    }
-}
+public sealed record AgentSettingsSource(string? ConnectionString);

@@ -66,11 +66,11 @@ public sealed class ThreeAgentMachines : IAsyncLifetime
         await WaitOnlineAsync(Names);
     }
 
-    /// <summary>Starts agent <paramref name="index"/> (0-2) in its namespace.</summary>
-    public AgentProcess StartAgent(int index, string? database = null)
+    /// <summary>Starts agent <paramref name="index"/> (0-2) in its namespace, pinned to <paramref name="cpus"/> when given.</summary>
+    public AgentProcess StartAgent(int index, string? database = null, string? cpus = null)
     {
         database ??= new Npgsql.NpgsqlConnectionStringBuilder(ConnectionString).Database!;
-        var agent = AgentProcess.Start(Database.ConnectionString(database, Machines[index].RootAddress), Names[index], _tmp, Machines[index]);
+        var agent = AgentProcess.Start(Database.ConnectionString(database, Machines[index].RootAddress), Names[index], _tmp, Machines[index], cpus: cpus);
         Agents[Names[index]] = agent;
         return agent;
     }
@@ -196,6 +196,70 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines) : IClassF
         await blocking;
     }
 
+    /// <summary>
+    /// P5 bench (bench/README.md, "Agents"): the same 30-client level from one agent and from three, alternated, on the
+    /// same host; host pinned to core 0 and the agents to core 1 when the machine has 2 cores (so one agent and three
+    /// share the same generator core: the figures compare the distribution, not more generator capacity). Prints
+    /// throughput, generator CPU per agent, host CPU, the bound verdict and the start skew. Runs only with
+    /// DASHBOARD_AGENTS_BENCH=1.
+    /// </summary>
+    [BenchFact]
+    public async Task Bench_OneAgentVsThree_PrintsThroughputBoundAndSkew()
+    {
+        var pin = Environment.ProcessorCount >= 2;
+        if (pin)
+        {
+            foreach (var (name, i) in ThreeAgentMachines.Names.Select((n, i) => (n, i)))
+            {
+                machines.Agents[name].Dispose();
+                machines.StartAgent(i, cpus: "1");
+            }
+
+            await machines.WaitOnlineAsync(ThreeAgentMachines.Names);
+            TestNamespace.Run("taskset", "-a", "-p", "-c", "0", machines.Host.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        var level = new DistributedLevel(machines.ConnectionString);
+        var rounds = int.TryParse(Environment.GetEnvironmentVariable("DASHBOARD_AGENTS_BENCH_ROUNDS"), out var r) ? r : 3;
+        var seconds = int.TryParse(Environment.GetEnvironmentVariable("DASHBOARD_AGENTS_BENCH_SECONDS"), out var d) ? d : 5;
+        var lines = new List<string> { $"pinned: {pin} (host core 0, agents core 1); {rounds} rounds × {seconds} s per level; 30 clients; AspNetHttpJson × dotnet × Int" };
+        var ratios = new List<double>();
+        for (var round = 1; round <= rounds; round++)
+        {
+            double? one = null;
+            foreach (var agents in new[] { ThreeAgentMachines.Names[..1], ThreeAgentMachines.Names })
+            {
+                var hostBefore = ProcessCpuSeconds(machines.Host.ProcessId);
+                var wall = System.Diagnostics.Stopwatch.StartNew();
+                var result = await level.RunAsync(agents, 30, Share(seconds * 1000), machines.HostFor, CancellationToken.None);
+                var hostCpu = 100 * (ProcessCpuSeconds(machines.Host.ProcessId) - hostBefore) / wall.Elapsed.TotalSeconds / (pin ? 1 : Environment.ProcessorCount);
+                var generator = result.Agents.Max(a => a.GeneratorCpuPercent ?? 0);
+                var bound = Dashboard.Data.Measurement.LevelBounds.Classify(generator, null, hostCpu);
+                lines.Add($"round {round}, {agents.Length} agent(s): {result.ThroughputRps:0} req/s, generator CPU per agent {string.Join(" / ", result.Agents.Select(a => $"{a.GeneratorCpuPercent:0}%"))}, host CPU ≈{hostCpu:0}%, bound {bound}, skew bound {result.SkewBoundMs:0.00} ms, errors {result.Failed}");
+                Assert.Equal(0, result.Failed);
+                if (agents.Length == 1)
+                {
+                    one = result.ThroughputRps;
+                }
+                else
+                {
+                    ratios.Add(result.ThroughputRps!.Value / one!.Value);
+                }
+            }
+        }
+
+        lines.Add($"three ÷ one throughput per round: {string.Join(", ", ratios.Select(x => x.ToString("0.00", System.Globalization.CultureInfo.InvariantCulture)))}");
+        File.WriteAllLines(Path.Combine(Path.GetTempPath(), "agents-bench.txt"), lines);
+        Assert.Fail(string.Join(Environment.NewLine, lines)); // the figures are the output; a bench never counts as a passed test
+    }
+
+    private static double ProcessCpuSeconds(int pid)
+    {
+        var stat = File.ReadAllText($"/proc/{pid}/stat");
+        var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+        return (long.Parse(fields[11], System.Globalization.CultureInfo.InvariantCulture) + long.Parse(fields[12], System.Globalization.CultureInfo.InvariantCulture)) / 100.0;
+    }
+
     // Barrier rows whose agent has started and not yet ended.
     private static int StartedCount(string connectionString)
     {
@@ -203,5 +267,22 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines) : IClassF
         connection.Open();
         using var command = new Npgsql.NpgsqlCommand("SELECT count(*) FROM dashboard_level_barriers WHERE actual_start IS NOT NULL AND ended_at IS NULL", connection);
         return (int)(long)command.ExecuteScalar()!;
+    }
+}
+
+/// <summary>A root-only bench, run only when DASHBOARD_AGENTS_BENCH=1 (never in CI).</summary>
+public sealed class BenchFactAttribute : FactAttribute
+{
+    /// <summary>Skips unless root and DASHBOARD_AGENTS_BENCH=1.</summary>
+    public BenchFactAttribute()
+    {
+        if (!RootFactAttribute.IsRoot)
+        {
+            Skip = "needs root (network namespaces)";
+        }
+        else if (Environment.GetEnvironmentVariable("DASHBOARD_AGENTS_BENCH") != "1")
+        {
+            Skip = "a benchmark: set DASHBOARD_AGENTS_BENCH=1 to run it (bench/README.md, \"Agents\")";
+        }
     }
 }

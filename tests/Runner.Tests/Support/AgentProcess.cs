@@ -49,7 +49,13 @@ public sealed class AgentProcess : IDisposable
     }
 
     /// <summary>Starts <c>agent --connection CONNECTION --stop-at-stdin-eof [--name NAME] [extra]</c>, inside <paramref name="inside"/> when given.</summary>
-    public static AgentProcess Start(string connection, string? name, string tmp, TestNamespace? inside = null, IEnumerable<string>? extra = null)
+    /// <param name="connection">The connection string.</param>
+    /// <param name="name">The agent's name, or null for the default.</param>
+    /// <param name="tmp">Its TMPDIR.</param>
+    /// <param name="inside">The namespace to run in, or null.</param>
+    /// <param name="extra">More arguments.</param>
+    /// <param name="cpus">A <c>taskset -c</c> CPU list to pin it to from its start (so its core count is that list's), or null.</param>
+    public static AgentProcess Start(string connection, string? name, string tmp, TestNamespace? inside = null, IEnumerable<string>? extra = null, string? cpus = null)
     {
         var runner = Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner");
         var arguments = new List<string> { "agent", "--connection", connection, "--stop-at-stdin-eof" };
@@ -59,9 +65,21 @@ public sealed class AgentProcess : IDisposable
         }
 
         arguments.AddRange(extra ?? []);
-        var start = inside is null
-            ? new ProcessStartInfo(runner)
-            : new ProcessStartInfo("ip") { ArgumentList = { "netns", "exec", inside.Name, runner } };
+        var start = new ProcessStartInfo(cpus is null ? inside is null ? runner : "ip" : "taskset");
+        if (cpus is not null)
+        {
+            start.ArgumentList.Add("-c");
+            start.ArgumentList.Add(cpus);
+            start.ArgumentList.Add(inside is null ? runner : "ip");
+        }
+
+        if (inside is not null)
+        {
+            foreach (var argument in new[] { "netns", "exec", inside.Name, runner })
+            {
+                start.ArgumentList.Add(argument);
+            }
+        }
         start.RedirectStandardInput = true;
         start.RedirectStandardOutput = true;
         start.RedirectStandardError = true;
