@@ -55,15 +55,8 @@ public sealed class AgentsTests : IAsyncLifetime
             Assert.Contains("dotnet", agent.GetProperty("technologies").EnumerateArray().Select(t => t.GetString()));
 
             using var playwright = await Playwright.CreateAsync();
-            await using var browser = await playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
-            {
-                ExecutablePath = BrowserFixture.ChromiumPath,
-                Headless = true,
-                Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-            });
-            var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
-            page.SetDefaultTimeout(30_000);
-            await page.GotoAsync("agents");
+            await using var browser = await LaunchAsync(playwright);
+            var page = await OpenAgentsPageAsync(browser, app);
             await Expect(page.GetByTestId("state-web-local")).ToHaveTextAsync("Online");
             await Expect(page.GetByTestId("technologies-web-local")).ToContainTextAsync("dotnet");
             await Expect(page.GetByRole(AriaRole.Link, new() { Name = "Agents" })).ToBeVisibleAsync();
@@ -97,13 +90,30 @@ public sealed class AgentsTests : IAsyncLifetime
         {
             var list = await app.Http.GetFromJsonAsync<JsonElement>("/api/agents");
             Assert.Equal(0, list.GetArrayLength());
-            var html = await app.Http.GetStringAsync("/agents");
-            Assert.Contains("agents need the PostgreSQL mode", html, StringComparison.Ordinal);
+            using var playwright = await Playwright.CreateAsync();
+            await using var browser = await LaunchAsync(playwright);
+            var page = await OpenAgentsPageAsync(browser, app);
+            await Expect(page.GetByTestId("agents-disabled")).ToContainTextAsync("agents need the PostgreSQL mode");
         }
         finally
         {
             await app.DisposeAsync();
             WebApp.DeleteRoot(root);
         }
+    }
+
+    private static Task<IBrowser> LaunchAsync(IPlaywright playwright) => playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
+    {
+        ExecutablePath = BrowserFixture.ChromiumPath,
+        Headless = true,
+        Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+
+    private static async Task<IPage> OpenAgentsPageAsync(IBrowser browser, WebApp app)
+    {
+        var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
+        page.SetDefaultTimeout(30_000);
+        await page.GotoAsync("agents");
+        return page;
     }
 }
