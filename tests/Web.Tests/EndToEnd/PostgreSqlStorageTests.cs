@@ -89,9 +89,10 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
             var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
             page.SetDefaultTimeout(30_000);
             await page.GotoAsync(created.GetProperty("permalink").GetString()!.TrimStart('/'));
-            await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
-            await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetHttpJson");
-            await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+            // Generous timeouts: a shared, busy machine renders the first circuit slowly.
+            await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed", new() { Timeout = 30_000 });
+            await Expect(page.GetByTestId("level-table")).ToContainTextAsync("AspNetHttpJson", new() { Timeout = 30_000 });
+            await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync(new() { Timeout = 30_000 });
         }
         finally
         {
