@@ -72,8 +72,10 @@ public sealed class PostgresServer : IAsyncDisposable
     /// </summary>
     /// <param name="listenAddresses">PostgreSQL's <c>listen_addresses</c>: comma-separated addresses (a veth address inside a test network namespace, say) or <c>*</c>.</param>
     /// <param name="port">The TCP port; 0 (default): a free one.</param>
+    /// <param name="settings">More server settings, <c>name=value</c>, after the defaults (which favour speed over durability:
+    /// <c>fsync=off</c>, <c>synchronous_commit=off</c>, <c>full_page_writes=off</c>), so they can turn those back on.</param>
     /// <exception cref="InvalidOperationException">PostgreSQL 15 is not installed, <c>initdb</c> failed, or the server did not accept connections within 30 s (its log is in the message).</exception>
-    public static async Task<PostgresServer> StartAsync(string listenAddresses = "127.0.0.1", int port = 0)
+    public static async Task<PostgresServer> StartAsync(string listenAddresses = "127.0.0.1", int port = 0, params string[] settings)
     {
         if (!IsInstalled)
         {
@@ -108,7 +110,7 @@ public sealed class PostgresServer : IAsyncDisposable
             "-c", Quote($"listen_addresses={listenAddresses}"), "-c", Quote($"unix_socket_directories={directory}"),
             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200",
             "-c", "shared_buffers=64MB", "-c", "log_min_messages=warning",
-        });
+        }.Concat(settings.SelectMany(setting => new[] { "-c", Quote(setting) })));
         var script = $"{postgres} <&- & pid=$!; trap 'kill -INT $pid 2>/dev/null' TERM; cat >/dev/null; kill -INT $pid 2>/dev/null; wait $pid";
         var start = AsPostgres("/bin/sh", ["-c", script]);
         start.RedirectStandardInput = true;
