@@ -8,7 +8,7 @@ namespace Dashboard.Tests.RealProcesses;
 
 /// <summary>
 /// A real PostgreSQL 15 server (Debian's <c>postgresql</c> package, <c>/usr/lib/postgresql/15/bin</c>) of the test run's
-/// own: a fresh cluster (<c>initdb</c>, trust authentication, superuser <c>postgres</c>) in a temporary folder, on a free
+/// own: a fresh cluster (<c>initdb</c>, trust authentication from any address it listens on, superuser <c>postgres</c>) in a temporary folder, on a free
 /// TCP port and a Unix socket in that folder. It never touches the machine's own cluster (15/main). As root, the server
 /// runs as the <c>postgres</c> OS user (<c>setpriv</c>), since PostgreSQL refuses to run as root.
 /// </summary>
@@ -95,6 +95,10 @@ public sealed class PostgresServer : IAsyncDisposable
             {
                 throw new InvalidOperationException($"initdb failed (exit {initdb.ExitCode}): {initdb.Output}");
             }
+
+            // initdb lets TCP clients in from 127.0.0.1 and ::1 only; agents in test network namespaces connect from
+            // their own addresses. The server listens on listenAddresses only, and this cluster is the test's alone.
+            await File.AppendAllTextAsync(Path.Combine(data, "pg_hba.conf"), "\nhost all all all trust\n");
         }
         catch
         {
