@@ -14,7 +14,9 @@ var levels = args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) 
 var rounds = args.Length > 2 ? int.Parse(args[2], CultureInfo.InvariantCulture) : 3;
 var samples = MakeSamples(perLevel);
 var directory = Directory.CreateTempSubdirectory("storage-bench-").FullName;
-await using var postgres = await PostgresServer.StartAsync();
+// Durable like a production server (the test server's defaults turn fsync off); SQLite keeps its own settings (WAL,
+// synchronous=NORMAL: no fsync per commit, only at checkpoints), so PostgreSQL gets synchronous_commit=off, its equivalent.
+await using var postgres = await PostgresServer.StartAsync(settings: ["fsync=on", "full_page_writes=on", "synchronous_commit=off"]);
 try
 {
     // Warm-up (JIT, connection pools) on both, not measured.

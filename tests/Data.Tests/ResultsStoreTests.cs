@@ -162,6 +162,21 @@ public sealed class ResultsStoreTests(PostgresFixture postgres) : IDisposable
         Assert.All(await db.Samples.Select(s => s.LevelId).Distinct().ToListAsync(), id => Assert.Equal(second.Id, id));
     }
 
+    [Fact]
+    public async Task Open_ServerListeningOnASecondAddress_MigratesThroughThatAddress()
+    {
+        // As the agents' tests use it: listening on another address too (there a veth address; here 127.0.0.2, which
+        // the default pg_hba.conf of initdb would refuse).
+        await using var server = await Dashboard.Tests.RealProcesses.PostgresServer.StartAsync("127.0.0.1,127.0.0.2");
+        var connection = await server.CreateDatabaseAsync();
+        var store = ResultsStore.PostgreSql(new NpgsqlConnectionStringBuilder(connection) { Host = "127.0.0.2" }.ConnectionString);
+
+        using var db = store.Open();
+
+        Assert.Empty(db.Database.GetPendingMigrations());
+        Assert.Equal("127.0.0.1,127.0.0.2", server.ListenAddresses);
+    }
+
     internal static LevelEntity NewLevel(RunEntity run)
     {
         var level = TestData.Level(run);

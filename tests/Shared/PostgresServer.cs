@@ -8,7 +8,7 @@ namespace Dashboard.Tests.RealProcesses;
 
 /// <summary>
 /// A real PostgreSQL 15 server (Debian's <c>postgresql</c> package, <c>/usr/lib/postgresql/15/bin</c>) of the test run's
-/// own: a fresh cluster (<c>initdb</c>, trust authentication, superuser <c>postgres</c>) in a temporary folder, on a free
+/// own: a fresh cluster (<c>initdb</c>, trust authentication from any address it listens on, superuser <c>postgres</c>) in a temporary folder, on a free
 /// TCP port and a Unix socket in that folder. It never touches the machine's own cluster (15/main). As root, the server
 /// runs as the <c>postgres</c> OS user (<c>setpriv</c>), since PostgreSQL refuses to run as root.
 /// </summary>
@@ -72,8 +72,10 @@ public sealed class PostgresServer : IAsyncDisposable
     /// </summary>
     /// <param name="listenAddresses">PostgreSQL's <c>listen_addresses</c>: comma-separated addresses (a veth address inside a test network namespace, say) or <c>*</c>.</param>
     /// <param name="port">The TCP port; 0 (default): a free one.</param>
+    /// <param name="settings">More server settings, <c>name=value</c>, after the defaults (which favour speed over durability:
+    /// <c>fsync=off</c>, <c>synchronous_commit=off</c>, <c>full_page_writes=off</c>), so they can turn those back on.</param>
     /// <exception cref="InvalidOperationException">PostgreSQL 15 is not installed, <c>initdb</c> failed, or the server did not accept connections within 30 s (its log is in the message).</exception>
-    public static async Task<PostgresServer> StartAsync(string listenAddresses = "127.0.0.1", int port = 0)
+    public static async Task<PostgresServer> StartAsync(string listenAddresses = "127.0.0.1", int port = 0, params string[] settings)
     {
         if (!IsInstalled)
         {
@@ -93,6 +95,10 @@ public sealed class PostgresServer : IAsyncDisposable
             {
                 throw new InvalidOperationException($"initdb failed (exit {initdb.ExitCode}): {initdb.Output}");
             }
+
+            // initdb lets TCP clients in from 127.0.0.1 and ::1 only; agents in test network namespaces connect from
+            // their own addresses. The server listens on listenAddresses only, and this cluster is the test's alone.
+            await File.AppendAllTextAsync(Path.Combine(data, "pg_hba.conf"), "\nhost all all all trust\n");
         }
         catch
         {
@@ -108,7 +114,7 @@ public sealed class PostgresServer : IAsyncDisposable
             "-c", Quote($"listen_addresses={listenAddresses}"), "-c", Quote($"unix_socket_directories={directory}"),
             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200",
             "-c", "shared_buffers=64MB", "-c", "log_min_messages=warning",
-        });
+        }.Concat(settings.SelectMany(setting => new[] { "-c", Quote(setting) })));
         var script = $"{postgres} <&- & pid=$!; trap 'kill -INT $pid 2>/dev/null' TERM; cat >/dev/null; kill -INT $pid 2>/dev/null; wait $pid";
         var start = AsPostgres("/bin/sh", ["-c", script]);
         start.RedirectStandardInput = true;
