@@ -46,16 +46,7 @@ public sealed class ThreeAgentMachines : IAsyncLifetime
         }
 
         Database = await PostgresServer.StartAsync(string.Join(',', ["127.0.0.1", .. Machines.Select(m => m.RootAddress)]));
-        // The fixture's cluster trusts local connections only: let the agents' "machines" in (trust, as the test cluster does locally).
-        await File.AppendAllTextAsync(Path.Combine(Database.Directory, "data", "pg_hba.conf"), "\nhost all all 10.232.0.0/16 trust\n");
         ConnectionString = await Database.CreateDatabaseAsync("agents3");
-        await using (var connection = new Npgsql.NpgsqlConnection(ConnectionString))
-        {
-            await connection.OpenAsync();
-            await using var reload = new Npgsql.NpgsqlCommand("SELECT pg_reload_conf()", connection);
-            await reload.ExecuteScalarAsync();
-        }
-
         var database = new Npgsql.NpgsqlConnectionStringBuilder(ConnectionString).Database!;
         Host = await ServiceHostProcess.StartAsync(false, "--urls=http://0.0.0.0:0", "--ServiceHost:BindAddress=0.0.0.0");
         for (var i = 0; i < 3; i++)
