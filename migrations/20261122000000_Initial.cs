@@ -1,12 +1,16 @@
 using Dashboard.Data;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
+using Npgsql.EntityFrameworkCore.PostgreSQL.Metadata;
 
 namespace Dashboard.Migrations;
 
 /// <summary>
-/// The first schema of <c>results.db</c>, written by hand to match <see cref="ResultsDbContext"/>;
-/// <see cref="ResultsDbContextModelSnapshot"/> must describe the same model.
+/// The first schema of the results database, written by hand to match <see cref="ResultsDbContext"/>;
+/// <see cref="ResultsDbContextModelSnapshot"/> must describe the same model. Provider-agnostic (docs/architecture.md,
+/// "Storage"): no column names a store type, so SQLite gets the types it always had (INTEGER, REAL, TEXT) and
+/// PostgreSQL the ones of the CLR types (bigint, double precision, timestamp with time zone, boolean); only the
+/// trigger that deletes a level's samples and, on PostgreSQL, the sequence of sample ids differ by provider.
 /// </summary>
 [DbContext(typeof(ResultsDbContext))]
 [Migration("20261122000000_Initial")]
@@ -14,6 +18,13 @@ public class Initial : Migration
 {
     private static readonly string[] LevelIndexColumns = ["RunId", "Variant", "Client", "Payload", "Clients"];
     private static readonly string[] ResourceSampleIndexColumns = ["RunId", "OffsetMs"];
+
+    /// <summary>Npgsql's annotation for identity columns (SQLite ignores it, as PostgreSQL ignores <c>Sqlite:Autoincrement</c>).</summary>
+    internal const string NpgsqlIdentity = "Npgsql:ValueGenerationStrategy";
+
+    /// <summary>True when the migration runs on PostgreSQL (Npgsql's provider).</summary>
+    internal static bool IsPostgreSql(MigrationBuilder migrationBuilder) =>
+        migrationBuilder.ActiveProvider == "Npgsql.EntityFrameworkCore.PostgreSQL";
 
     /// <inheritdoc />
     protected override void Up(MigrationBuilder migrationBuilder)
@@ -24,11 +35,11 @@ public class Initial : Migration
             name: "Scenarios",
             columns: table => new
             {
-                Id = table.Column<int>(type: "INTEGER", nullable: false).Annotation("Sqlite:Autoincrement", true),
-                Name = table.Column<string>(type: "TEXT", nullable: false),
-                DocumentJson = table.Column<string>(type: "TEXT", nullable: false),
-                CreatedUtc = table.Column<DateTime>(type: "TEXT", nullable: false),
-                UpdatedUtc = table.Column<DateTime>(type: "TEXT", nullable: false),
+                Id = table.Column<int>(nullable: false).Annotation("Sqlite:Autoincrement", true).Annotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn),
+                Name = table.Column<string>(nullable: false),
+                DocumentJson = table.Column<string>(nullable: false),
+                CreatedUtc = table.Column<DateTime>(nullable: false),
+                UpdatedUtc = table.Column<DateTime>(nullable: false),
             },
             constraints: table => table.PrimaryKey("PK_Scenarios", x => x.Id));
 
@@ -37,13 +48,13 @@ public class Initial : Migration
             name: "Samples",
             columns: table => new
             {
-                Id = table.Column<long>(type: "INTEGER", nullable: false),
-                LevelId = table.Column<long>(type: "INTEGER", nullable: false),
-                ClientIndex = table.Column<int>(type: "INTEGER", nullable: false),
-                StartOffsetUs = table.Column<long>(type: "INTEGER", nullable: false),
-                LatencyUs = table.Column<long>(type: "INTEGER", nullable: false),
-                Outcome = table.Column<byte>(type: "INTEGER", nullable: false),
-                IsWarmup = table.Column<bool>(type: "INTEGER", nullable: false),
+                Id = table.Column<long>(nullable: false),
+                LevelId = table.Column<long>(nullable: false),
+                ClientIndex = table.Column<int>(nullable: false),
+                StartOffsetUs = table.Column<long>(nullable: false),
+                LatencyUs = table.Column<long>(nullable: false),
+                Outcome = table.Column<byte>(nullable: false),
+                IsWarmup = table.Column<bool>(nullable: false),
             },
             constraints: table => table.PrimaryKey("PK_Samples", x => x.Id));
 
@@ -51,19 +62,19 @@ public class Initial : Migration
             name: "Runs",
             columns: table => new
             {
-                Id = table.Column<int>(type: "INTEGER", nullable: false).Annotation("Sqlite:Autoincrement", true),
-                ScenarioId = table.Column<int>(type: "INTEGER", nullable: true),
-                ScenarioName = table.Column<string>(type: "TEXT", nullable: false),
-                ScenarioJson = table.Column<string>(type: "TEXT", nullable: false),
-                Status = table.Column<string>(type: "TEXT", nullable: false),
-                CreatedUtc = table.Column<DateTime>(type: "TEXT", nullable: false),
-                StartedUtc = table.Column<DateTime>(type: "TEXT", nullable: true),
-                EndedUtc = table.Column<DateTime>(type: "TEXT", nullable: true),
-                EnvironmentJson = table.Column<string>(type: "TEXT", nullable: true),
-                Error = table.Column<string>(type: "TEXT", nullable: true),
-                ProgressText = table.Column<string>(type: "TEXT", nullable: true),
-                CompletedLevels = table.Column<int>(type: "INTEGER", nullable: false),
-                TotalLevels = table.Column<int>(type: "INTEGER", nullable: false),
+                Id = table.Column<int>(nullable: false).Annotation("Sqlite:Autoincrement", true).Annotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn),
+                ScenarioId = table.Column<int>(nullable: true),
+                ScenarioName = table.Column<string>(nullable: false),
+                ScenarioJson = table.Column<string>(nullable: false),
+                Status = table.Column<string>(nullable: false),
+                CreatedUtc = table.Column<DateTime>(nullable: false),
+                StartedUtc = table.Column<DateTime>(nullable: true),
+                EndedUtc = table.Column<DateTime>(nullable: true),
+                EnvironmentJson = table.Column<string>(nullable: true),
+                Error = table.Column<string>(nullable: true),
+                ProgressText = table.Column<string>(nullable: true),
+                CompletedLevels = table.Column<int>(nullable: false),
+                TotalLevels = table.Column<int>(nullable: false),
             },
             constraints: table =>
             {
@@ -80,32 +91,32 @@ public class Initial : Migration
             name: "Levels",
             columns: table => new
             {
-                Id = table.Column<long>(type: "INTEGER", nullable: false).Annotation("Sqlite:Autoincrement", true),
-                RunId = table.Column<int>(type: "INTEGER", nullable: false),
-                Variant = table.Column<string>(type: "TEXT", nullable: false),
-                Client = table.Column<string>(type: "TEXT", nullable: false),
-                Payload = table.Column<string>(type: "TEXT", nullable: false),
-                Repetition = table.Column<int>(type: "INTEGER", nullable: false),
-                Clients = table.Column<int>(type: "INTEGER", nullable: false),
-                StartedUtc = table.Column<DateTime>(type: "TEXT", nullable: false),
-                EndedUtc = table.Column<DateTime>(type: "TEXT", nullable: false),
-                Requests = table.Column<long>(type: "INTEGER", nullable: false),
-                Errors = table.Column<long>(type: "INTEGER", nullable: false),
-                TimeoutErrors = table.Column<long>(type: "INTEGER", nullable: false),
-                FaultErrors = table.Column<long>(type: "INTEGER", nullable: false),
-                ConnectionErrors = table.Column<long>(type: "INTEGER", nullable: false),
-                AuthenticationErrors = table.Column<long>(type: "INTEGER", nullable: false),
-                OtherErrors = table.Column<long>(type: "INTEGER", nullable: false),
-                ThroughputRps = table.Column<double>(type: "REAL", nullable: false),
-                MeanMs = table.Column<double>(type: "REAL", nullable: false),
-                P50Ms = table.Column<double>(type: "REAL", nullable: false),
-                P90Ms = table.Column<double>(type: "REAL", nullable: false),
-                P99Ms = table.Column<double>(type: "REAL", nullable: false),
-                P999Ms = table.Column<double>(type: "REAL", nullable: false),
-                MaxMs = table.Column<double>(type: "REAL", nullable: false),
-                GeneratorCpuPercent = table.Column<double>(type: "REAL", nullable: true),
-                FirstSampleId = table.Column<long>(type: "INTEGER", nullable: true),
-                LastSampleId = table.Column<long>(type: "INTEGER", nullable: true),
+                Id = table.Column<long>(nullable: false).Annotation("Sqlite:Autoincrement", true).Annotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn),
+                RunId = table.Column<int>(nullable: false),
+                Variant = table.Column<string>(nullable: false),
+                Client = table.Column<string>(nullable: false),
+                Payload = table.Column<string>(nullable: false),
+                Repetition = table.Column<int>(nullable: false),
+                Clients = table.Column<int>(nullable: false),
+                StartedUtc = table.Column<DateTime>(nullable: false),
+                EndedUtc = table.Column<DateTime>(nullable: false),
+                Requests = table.Column<long>(nullable: false),
+                Errors = table.Column<long>(nullable: false),
+                TimeoutErrors = table.Column<long>(nullable: false),
+                FaultErrors = table.Column<long>(nullable: false),
+                ConnectionErrors = table.Column<long>(nullable: false),
+                AuthenticationErrors = table.Column<long>(nullable: false),
+                OtherErrors = table.Column<long>(nullable: false),
+                ThroughputRps = table.Column<double>(nullable: false),
+                MeanMs = table.Column<double>(nullable: false),
+                P50Ms = table.Column<double>(nullable: false),
+                P90Ms = table.Column<double>(nullable: false),
+                P99Ms = table.Column<double>(nullable: false),
+                P999Ms = table.Column<double>(nullable: false),
+                MaxMs = table.Column<double>(nullable: false),
+                GeneratorCpuPercent = table.Column<double>(nullable: true),
+                FirstSampleId = table.Column<long>(nullable: true),
+                LastSampleId = table.Column<long>(nullable: true),
             },
             constraints: table =>
             {
@@ -122,16 +133,16 @@ public class Initial : Migration
             name: "ResourceSamples",
             columns: table => new
             {
-                Id = table.Column<long>(type: "INTEGER", nullable: false).Annotation("Sqlite:Autoincrement", true),
-                RunId = table.Column<int>(type: "INTEGER", nullable: false),
-                OffsetMs = table.Column<long>(type: "INTEGER", nullable: false),
-                MachineCpuPercent = table.Column<double>(type: "REAL", nullable: false),
-                AvailableMemoryMb = table.Column<double>(type: "REAL", nullable: false),
-                ProcessCpuPercent = table.Column<double>(type: "REAL", nullable: false),
-                WorkingSetMb = table.Column<double>(type: "REAL", nullable: false),
-                GcHeapMb = table.Column<double>(type: "REAL", nullable: false),
-                ThreadCount = table.Column<int>(type: "INTEGER", nullable: false),
-                GeneratorCpuPercent = table.Column<double>(type: "REAL", nullable: true),
+                Id = table.Column<long>(nullable: false).Annotation("Sqlite:Autoincrement", true).Annotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn),
+                RunId = table.Column<int>(nullable: false),
+                OffsetMs = table.Column<long>(nullable: false),
+                MachineCpuPercent = table.Column<double>(nullable: false),
+                AvailableMemoryMb = table.Column<double>(nullable: false),
+                ProcessCpuPercent = table.Column<double>(nullable: false),
+                WorkingSetMb = table.Column<double>(nullable: false),
+                GcHeapMb = table.Column<double>(nullable: false),
+                ThreadCount = table.Column<int>(nullable: false),
+                GeneratorCpuPercent = table.Column<double>(nullable: true),
             },
             constraints: table =>
             {
@@ -159,9 +170,30 @@ public class Initial : Migration
             table: "ResourceSamples",
             columns: ResourceSampleIndexColumns);
 
-        // A level's samples are the rows of its rowid range with its id (see SampleStore); they go
+        // A level's samples are the rows of its id range with its id (see SampleStore); they go
         // with the level, also when the level goes by the Runs -> Levels cascade.
         // The trigger is ResultsDbContext.LevelsDeleteSamplesTrigger.
+        if (IsPostgreSql(migrationBuilder))
+        {
+            // Sample ids come from this sequence, a block per write (PostgreSqlSampleWriter): SQLite's rowids have no
+            // equivalent. PostgreSQL triggers call a function, here of the trigger's name.
+            migrationBuilder.Sql("""CREATE SEQUENCE "Samples_Id_seq" AS bigint OWNED BY "Samples"."Id";""");
+            migrationBuilder.Sql("""
+                CREATE FUNCTION "TR_Levels_DeleteSamples"() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    DELETE FROM "Samples"
+                    WHERE "Id" BETWEEN OLD."FirstSampleId" AND OLD."LastSampleId" AND "LevelId" = OLD."Id";
+                    RETURN OLD;
+                END;
+                $$;
+                """);
+            migrationBuilder.Sql("""
+                CREATE TRIGGER "TR_Levels_DeleteSamples" AFTER DELETE ON "Levels"
+                FOR EACH ROW EXECUTE FUNCTION "TR_Levels_DeleteSamples"();
+                """);
+            return;
+        }
+
         migrationBuilder.Sql("""
             CREATE TRIGGER "TR_Levels_DeleteSamples" AFTER DELETE ON "Levels"
             BEGIN
@@ -176,7 +208,9 @@ public class Initial : Migration
     {
         ArgumentNullException.ThrowIfNull(migrationBuilder);
 
-        migrationBuilder.Sql("""DROP TRIGGER IF EXISTS "TR_Levels_DeleteSamples";""");
+        migrationBuilder.Sql(IsPostgreSql(migrationBuilder)
+            ? """DROP TRIGGER IF EXISTS "TR_Levels_DeleteSamples" ON "Levels"; DROP FUNCTION IF EXISTS "TR_Levels_DeleteSamples"();"""
+            : """DROP TRIGGER IF EXISTS "TR_Levels_DeleteSamples";""");
         migrationBuilder.DropTable(name: "Levels");
         migrationBuilder.DropTable(name: "ResourceSamples");
         migrationBuilder.DropTable(name: "Samples");

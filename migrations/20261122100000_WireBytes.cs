@@ -6,7 +6,7 @@ namespace Dashboard.Migrations;
 
 /// <summary>
 /// Wire bytes per sample (seed 002's comparison; -1 = the client could not count them), their per-level means,
-/// the "wrong reply" error kind per level, and the JVM service process's CPU and resident memory per resource reading. Written by hand, like <see cref="Initial"/>.
+/// the "wrong reply" error kind per level, and the JVM service process's CPU and resident memory per resource reading. Written by hand and provider-agnostic, like <see cref="Initial"/>.
 /// </summary>
 [DbContext(typeof(ResultsDbContext))]
 [Migration("20261122100000_WireBytes")]
@@ -16,13 +16,13 @@ public class WireBytes : Migration
     protected override void Up(MigrationBuilder migrationBuilder)
     {
         ArgumentNullException.ThrowIfNull(migrationBuilder);
-        migrationBuilder.AddColumn<int>(name: "RequestBytes", table: "Samples", type: "INTEGER", nullable: false, defaultValue: -1);
-        migrationBuilder.AddColumn<int>(name: "ResponseBytes", table: "Samples", type: "INTEGER", nullable: false, defaultValue: -1);
-        migrationBuilder.AddColumn<long>(name: "WrongReplyErrors", table: "Levels", type: "INTEGER", nullable: false, defaultValue: 0L);
-        migrationBuilder.AddColumn<double>(name: "MeanRequestBytes", table: "Levels", type: "REAL", nullable: true);
-        migrationBuilder.AddColumn<double>(name: "MeanResponseBytes", table: "Levels", type: "REAL", nullable: true);
-        migrationBuilder.AddColumn<double>(name: "JvmCpuPercent", table: "ResourceSamples", type: "REAL", nullable: true);
-        migrationBuilder.AddColumn<double>(name: "JvmResidentMb", table: "ResourceSamples", type: "REAL", nullable: true);
+        migrationBuilder.AddColumn<int>(name: "RequestBytes", table: "Samples", nullable: false, defaultValue: -1);
+        migrationBuilder.AddColumn<int>(name: "ResponseBytes", table: "Samples", nullable: false, defaultValue: -1);
+        migrationBuilder.AddColumn<long>(name: "WrongReplyErrors", table: "Levels", nullable: false, defaultValue: 0L);
+        migrationBuilder.AddColumn<double>(name: "MeanRequestBytes", table: "Levels", nullable: true);
+        migrationBuilder.AddColumn<double>(name: "MeanResponseBytes", table: "Levels", nullable: true);
+        migrationBuilder.AddColumn<double>(name: "JvmCpuPercent", table: "ResourceSamples", nullable: true);
+        migrationBuilder.AddColumn<double>(name: "JvmResidentMb", table: "ResourceSamples", nullable: true);
     }
 
     /// <inheritdoc />

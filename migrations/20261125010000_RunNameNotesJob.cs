@@ -7,7 +7,7 @@ namespace Dashboard.Migrations;
 /// <summary>
 /// A run's own name and notes (PATCH /api/runs/{id}), the time a scheduled run is due (its queue time stays in
 /// CreatedUtc), and the id of the queue job that runs it (docs/architecture.md,
-/// "The queue"). Written by hand, like <see cref="Initial"/>.
+/// "The queue"). Written by hand and provider-agnostic, like <see cref="Initial"/>.
 /// </summary>
 [DbContext(typeof(ResultsDbContext))]
 [Migration("20261125010000_RunNameNotesJob")]
@@ -17,10 +17,10 @@ public class RunNameNotesJob : Migration
     protected override void Up(MigrationBuilder migrationBuilder)
     {
         ArgumentNullException.ThrowIfNull(migrationBuilder);
-        migrationBuilder.AddColumn<string>(name: "Name", table: "Runs", type: "TEXT", nullable: true);
-        migrationBuilder.AddColumn<string>(name: "Notes", table: "Runs", type: "TEXT", nullable: true);
-        migrationBuilder.AddColumn<string>(name: "JobId", table: "Runs", type: "TEXT", nullable: true);
-        migrationBuilder.AddColumn<DateTime>(name: "ScheduledUtc", table: "Runs", type: "TEXT", nullable: true);
+        migrationBuilder.AddColumn<string>(name: "Name", table: "Runs", nullable: true);
+        migrationBuilder.AddColumn<string>(name: "Notes", table: "Runs", nullable: true);
+        migrationBuilder.AddColumn<string>(name: "JobId", table: "Runs", nullable: true);
+        migrationBuilder.AddColumn<DateTime>(name: "ScheduledUtc", table: "Runs", nullable: true);
     }
 
     /// <inheritdoc />

@@ -7,7 +7,7 @@ namespace Dashboard.Migrations;
 /// <summary>
 /// Per-level summaries kept for the results pages (docs/web.md, "Results read model"): the warm-up request count and
 /// the level's requests over time (LevelTimeSeries as JSON), computed from the raw samples when the level is stored.
-/// Null in older rows: the dashboard fills them from the samples on first read. Written by hand, like <see cref="Initial"/>.
+/// Null in older rows: the dashboard fills them from the samples on first read. Written by hand and provider-agnostic, like <see cref="Initial"/>.
 /// </summary>
 [DbContext(typeof(ResultsDbContext))]
 [Migration("20261125100000_LevelSummaries")]
@@ -17,8 +17,8 @@ public class LevelSummaries : Migration
     protected override void Up(MigrationBuilder migrationBuilder)
     {
         ArgumentNullException.ThrowIfNull(migrationBuilder);
-        migrationBuilder.AddColumn<long>(name: "WarmupRequests", table: "Levels", type: "INTEGER", nullable: true);
-        migrationBuilder.AddColumn<string>(name: "TimeSeriesJson", table: "Levels", type: "TEXT", nullable: true);
+        migrationBuilder.AddColumn<long>(name: "WarmupRequests", table: "Levels", nullable: true);
+        migrationBuilder.AddColumn<string>(name: "TimeSeriesJson", table: "Levels", nullable: true);
     }
 
     /// <inheritdoc />

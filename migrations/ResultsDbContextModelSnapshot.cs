@@ -1,12 +1,15 @@
 using Dashboard.Data;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
+using Npgsql.EntityFrameworkCore.PostgreSQL.Metadata;
 
 namespace Dashboard.Migrations;
 
 /// <summary>
 /// The model as of the latest migration, written by hand; EF Core compares it with
 /// <see cref="ResultsDbContext"/>'s model to find pending changes. Update it with every migration.
+/// Provider-agnostic like the migrations: no store types (each provider derives them from the CLR types), and each
+/// provider's own annotations (PostgreSQL's identity columns; SQLite ignores them).
 /// </summary>
 [DbContext(typeof(ResultsDbContext))]
 public class ResultsDbContextModelSnapshot : ModelSnapshot
@@ -16,6 +19,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
     private const string Run = "Dashboard.Data.Entities.RunEntity";
     private const string Sample = "Dashboard.Data.Entities.SampleEntity";
     private const string Scenario = "Dashboard.Data.Entities.ScenarioEntity";
+    private const string NpgsqlIdentity = Initial.NpgsqlIdentity;
 
     /// <inheritdoc />
     protected override void BuildModel(ModelBuilder modelBuilder)
@@ -25,46 +29,46 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
 
         modelBuilder.Entity(Level, b =>
         {
-            b.Property<long>("Id").ValueGeneratedOnAdd().HasColumnType("INTEGER");
-            b.Property<string>("Bound").HasColumnType("TEXT");
-            b.Property<string>("Client").IsRequired().HasColumnType("TEXT");
-            b.Property<int>("Clients").HasColumnType("INTEGER");
-            b.Property<bool>("Complete").HasColumnType("INTEGER");
-            b.Property<DateTime>("EndedUtc").HasColumnType("TEXT");
-            b.Property<long>("AuthenticationErrors").HasColumnType("INTEGER");
-            b.Property<long>("ConnectionErrors").HasColumnType("INTEGER");
-            b.Property<long>("Errors").HasColumnType("INTEGER");
-            b.Property<long>("FaultErrors").HasColumnType("INTEGER");
-            b.Property<long?>("FirstSampleId").HasColumnType("INTEGER");
-            b.Property<double?>("GeneratorCoresBusyPercent").HasColumnType("REAL");
-            b.Property<double?>("GeneratorCpuMicrosPerRequest").HasColumnType("REAL");
-            b.Property<double?>("GeneratorCpuPercent").HasColumnType("REAL");
-            b.Property<long?>("LastSampleId").HasColumnType("INTEGER");
-            b.Property<double>("MaxMs").HasColumnType("REAL");
-            b.Property<double>("MeanMs").HasColumnType("REAL");
-            b.Property<double?>("MeanRequestBytes").HasColumnType("REAL");
-            b.Property<double?>("MeanResponseBytes").HasColumnType("REAL");
-            b.Property<long>("OtherErrors").HasColumnType("INTEGER");
-            b.Property<double>("P50Ms").HasColumnType("REAL");
-            b.Property<double>("P90Ms").HasColumnType("REAL");
-            b.Property<double>("P999Ms").HasColumnType("REAL");
-            b.Property<double>("P99Ms").HasColumnType("REAL");
-            b.Property<string>("PartialReason").HasColumnType("TEXT");
-            b.Property<string>("Payload").IsRequired().HasColumnType("TEXT");
-            b.Property<int>("Repetition").HasColumnType("INTEGER");
-            b.Property<long>("Requests").HasColumnType("INTEGER");
-            b.Property<int>("RunId").HasColumnType("INTEGER");
-            b.Property<double?>("ServerCpuPercent").HasColumnType("REAL");
-            b.Property<DateTime>("StartedUtc").HasColumnType("TEXT");
-            b.Property<double?>("SteadyStateCoefficientOfVariation").HasColumnType("REAL");
-            b.Property<bool?>("SteadyStateReached").HasColumnType("INTEGER");
-            b.Property<double?>("SteadyStateWarmupSeconds").HasColumnType("REAL");
-            b.Property<double>("ThroughputRps").HasColumnType("REAL");
-            b.Property<long>("TimeoutErrors").HasColumnType("INTEGER");
-            b.Property<string>("Variant").IsRequired().HasColumnType("TEXT");
-            b.Property<long>("WrongReplyErrors").HasColumnType("INTEGER");
-            b.Property<long?>("WarmupRequests").HasColumnType("INTEGER");
-            b.Property<string>("TimeSeriesJson").HasColumnType("TEXT");
+            b.Property<long>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
+            b.Property<string>("Bound");
+            b.Property<string>("Client").IsRequired();
+            b.Property<int>("Clients");
+            b.Property<bool>("Complete");
+            b.Property<DateTime>("EndedUtc");
+            b.Property<long>("AuthenticationErrors");
+            b.Property<long>("ConnectionErrors");
+            b.Property<long>("Errors");
+            b.Property<long>("FaultErrors");
+            b.Property<long?>("FirstSampleId");
+            b.Property<double?>("GeneratorCoresBusyPercent");
+            b.Property<double?>("GeneratorCpuMicrosPerRequest");
+            b.Property<double?>("GeneratorCpuPercent");
+            b.Property<long?>("LastSampleId");
+            b.Property<double>("MaxMs");
+            b.Property<double>("MeanMs");
+            b.Property<double?>("MeanRequestBytes");
+            b.Property<double?>("MeanResponseBytes");
+            b.Property<long>("OtherErrors");
+            b.Property<double>("P50Ms");
+            b.Property<double>("P90Ms");
+            b.Property<double>("P999Ms");
+            b.Property<double>("P99Ms");
+            b.Property<string>("PartialReason");
+            b.Property<string>("Payload").IsRequired();
+            b.Property<int>("Repetition");
+            b.Property<long>("Requests");
+            b.Property<int>("RunId");
+            b.Property<double?>("ServerCpuPercent");
+            b.Property<DateTime>("StartedUtc");
+            b.Property<double?>("SteadyStateCoefficientOfVariation");
+            b.Property<bool?>("SteadyStateReached");
+            b.Property<double?>("SteadyStateWarmupSeconds");
+            b.Property<double>("ThroughputRps");
+            b.Property<long>("TimeoutErrors");
+            b.Property<string>("Variant").IsRequired();
+            b.Property<long>("WrongReplyErrors");
+            b.Property<long?>("WarmupRequests");
+            b.Property<string>("TimeSeriesJson");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));
@@ -72,18 +76,18 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
 
         modelBuilder.Entity(ResourceSample, b =>
         {
-            b.Property<long>("Id").ValueGeneratedOnAdd().HasColumnType("INTEGER");
-            b.Property<double>("AvailableMemoryMb").HasColumnType("REAL");
-            b.Property<double>("GcHeapMb").HasColumnType("REAL");
-            b.Property<double?>("GeneratorCpuPercent").HasColumnType("REAL");
-            b.Property<double?>("JvmCpuPercent").HasColumnType("REAL");
-            b.Property<double?>("JvmResidentMb").HasColumnType("REAL");
-            b.Property<double>("MachineCpuPercent").HasColumnType("REAL");
-            b.Property<long>("OffsetMs").HasColumnType("INTEGER");
-            b.Property<double>("ProcessCpuPercent").HasColumnType("REAL");
-            b.Property<int>("RunId").HasColumnType("INTEGER");
-            b.Property<int>("ThreadCount").HasColumnType("INTEGER");
-            b.Property<double>("WorkingSetMb").HasColumnType("REAL");
+            b.Property<long>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
+            b.Property<double>("AvailableMemoryMb");
+            b.Property<double>("GcHeapMb");
+            b.Property<double?>("GeneratorCpuPercent");
+            b.Property<double?>("JvmCpuPercent");
+            b.Property<double?>("JvmResidentMb");
+            b.Property<double>("MachineCpuPercent");
+            b.Property<long>("OffsetMs");
+            b.Property<double>("ProcessCpuPercent");
+            b.Property<int>("RunId");
+            b.Property<int>("ThreadCount");
+            b.Property<double>("WorkingSetMb");
             b.HasKey("Id");
             b.HasIndex("RunId", "OffsetMs");
             b.ToTable("ResourceSamples");
@@ -91,26 +95,26 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
 
         modelBuilder.Entity(Run, b =>
         {
-            b.Property<int>("Id").ValueGeneratedOnAdd().HasColumnType("INTEGER");
-            b.Property<int>("CompletedLevels").HasColumnType("INTEGER");
-            b.Property<DateTime>("CreatedUtc").HasColumnType("TEXT");
-            b.Property<int?>("LinkRateMbps").HasColumnType("INTEGER");
-            b.Property<string>("Topology").IsRequired().HasColumnType("TEXT");
-            b.Property<DateTime?>("EndedUtc").HasColumnType("TEXT");
-            b.Property<string>("EnvironmentJson").HasColumnType("TEXT");
-            b.Property<string>("Error").HasColumnType("TEXT");
-            b.Property<string>("JobId").HasColumnType("TEXT");
-            b.Property<string>("Name").HasColumnType("TEXT");
-            b.Property<string>("Notes").HasColumnType("TEXT");
-            b.Property<int?>("OrderSeed").HasColumnType("INTEGER");
-            b.Property<string>("ProgressText").HasColumnType("TEXT");
-            b.Property<int?>("ScenarioId").HasColumnType("INTEGER");
-            b.Property<string>("ScenarioJson").IsRequired().HasColumnType("TEXT");
-            b.Property<string>("ScenarioName").IsRequired().HasColumnType("TEXT");
-            b.Property<DateTime?>("ScheduledUtc").HasColumnType("TEXT");
-            b.Property<DateTime?>("StartedUtc").HasColumnType("TEXT");
-            b.Property<string>("Status").IsConcurrencyToken().IsRequired().HasColumnType("TEXT");
-            b.Property<int>("TotalLevels").HasColumnType("INTEGER");
+            b.Property<int>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
+            b.Property<int>("CompletedLevels");
+            b.Property<DateTime>("CreatedUtc");
+            b.Property<int?>("LinkRateMbps");
+            b.Property<string>("Topology").IsRequired();
+            b.Property<DateTime?>("EndedUtc");
+            b.Property<string>("EnvironmentJson");
+            b.Property<string>("Error");
+            b.Property<string>("JobId");
+            b.Property<string>("Name");
+            b.Property<string>("Notes");
+            b.Property<int?>("OrderSeed");
+            b.Property<string>("ProgressText");
+            b.Property<int?>("ScenarioId");
+            b.Property<string>("ScenarioJson").IsRequired();
+            b.Property<string>("ScenarioName").IsRequired();
+            b.Property<DateTime?>("ScheduledUtc");
+            b.Property<DateTime?>("StartedUtc");
+            b.Property<string>("Status").IsConcurrencyToken().IsRequired();
+            b.Property<int>("TotalLevels");
             b.HasKey("Id");
             b.HasIndex("ScenarioId");
             b.ToTable("Runs");
@@ -118,26 +122,26 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
 
         modelBuilder.Entity(Sample, b =>
         {
-            b.Property<long>("Id").HasColumnType("INTEGER");
-            b.Property<int>("ClientIndex").HasColumnType("INTEGER");
-            b.Property<bool>("IsWarmup").HasColumnType("INTEGER");
-            b.Property<long>("LatencyUs").HasColumnType("INTEGER");
-            b.Property<long>("LevelId").HasColumnType("INTEGER");
-            b.Property<byte>("Outcome").HasColumnType("INTEGER");
-            b.Property<int>("RequestBytes").HasColumnType("INTEGER");
-            b.Property<int>("ResponseBytes").HasColumnType("INTEGER");
-            b.Property<long>("StartOffsetUs").HasColumnType("INTEGER");
+            b.Property<long>("Id");
+            b.Property<int>("ClientIndex");
+            b.Property<bool>("IsWarmup");
+            b.Property<long>("LatencyUs");
+            b.Property<long>("LevelId");
+            b.Property<byte>("Outcome");
+            b.Property<int>("RequestBytes");
+            b.Property<int>("ResponseBytes");
+            b.Property<long>("StartOffsetUs");
             b.HasKey("Id");
             b.ToTable("Samples");
         });
 
         modelBuilder.Entity(Scenario, b =>
         {
-            b.Property<int>("Id").ValueGeneratedOnAdd().HasColumnType("INTEGER");
-            b.Property<DateTime>("CreatedUtc").HasColumnType("TEXT");
-            b.Property<string>("DocumentJson").IsRequired().HasColumnType("TEXT");
-            b.Property<string>("Name").IsRequired().HasColumnType("TEXT");
-            b.Property<DateTime>("UpdatedUtc").HasColumnType("TEXT");
+            b.Property<int>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
+            b.Property<DateTime>("CreatedUtc");
+            b.Property<string>("DocumentJson").IsRequired();
+            b.Property<string>("Name").IsRequired();
+            b.Property<DateTime>("UpdatedUtc");
             b.HasKey("Id");
             b.ToTable("Scenarios");
         });

@@ -4,7 +4,8 @@ using Microsoft.EntityFrameworkCore;
 namespace Dashboard.Data;
 
 /// <summary>
-/// Opening <c>results.db</c>: connection strings, EF Core options and a migrated, WAL-mode context.
+/// Opening a SQLite <c>results.db</c> by its path: connection strings, EF Core options and a migrated, WAL-mode context
+/// (shortcuts of <see cref="ResultsStore.Sqlite"/>; <see cref="ResultsStore"/> opens PostgreSQL too).
 /// </summary>
 public static class ResultsDatabase
 {
@@ -25,32 +26,19 @@ public static class ResultsDatabase
     }
 
     /// <summary>
-    /// Configures <paramref name="builder"/> for the database file at <paramref name="path"/>:
-    /// SQLite, migrations from <see cref="ResultsDbContext.MigrationsAssemblyName"/>, and
-    /// <c>journal_mode=WAL</c> + <c>synchronous=NORMAL</c> on every connection opened.
-    /// Use it from <c>AddDbContext</c>.
+    /// Configures <paramref name="builder"/> for the SQLite database file at <paramref name="path"/>
+    /// (<see cref="ResultsStore.Configure"/> of <see cref="ResultsStore.Sqlite"/>).
     /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="builder"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="path"/> is null, empty or white space.</exception>
-    public static DbContextOptionsBuilder Configure(DbContextOptionsBuilder builder, string path)
-    {
-        ArgumentNullException.ThrowIfNull(builder);
-        return builder
-            .UseSqlite(ConnectionString(path), sqlite => sqlite.MigrationsAssembly(ResultsDbContext.MigrationsAssemblyName))
-            .AddInterceptors(new SqlitePragmaInterceptor());
-    }
+    public static DbContextOptionsBuilder Configure(DbContextOptionsBuilder builder, string path) => ResultsStore.Sqlite(path).Configure(builder);
 
-    /// <summary>Options of a <see cref="ResultsDbContext"/> on the database file at <paramref name="path"/>.</summary>
+    /// <summary>Options of a <see cref="ResultsDbContext"/> on the SQLite database file at <paramref name="path"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="path"/> is null, empty or white space.</exception>
-    public static DbContextOptions<ResultsDbContext> CreateOptions(string path)
-    {
-        var builder = new DbContextOptionsBuilder<ResultsDbContext>();
-        Configure(builder, path);
-        return builder.Options;
-    }
+    public static DbContextOptions<ResultsDbContext> CreateOptions(string path) => ResultsStore.Sqlite(path).CreateOptions();
 
     /// <summary>
-    /// Creates the directory of <paramref name="path"/> if needed, creates or upgrades the database
+    /// Creates the directory of <paramref name="path"/> if needed, creates or upgrades the SQLite database
     /// (<c>Database.Migrate()</c>) in WAL mode, and returns a context on it; the caller disposes it.
     /// </summary>
     /// <exception cref="ArgumentException"><paramref name="path"/> is null, empty or white space.</exception>
@@ -59,27 +47,9 @@ public static class ResultsDatabase
     /// the model has changes no migration covers.
     /// </exception>
     /// <exception cref="SqliteException">The file cannot be created, opened or upgraded.</exception>
-    public static ResultsDbContext Open(string path)
-    {
-        ArgumentException.ThrowIfNullOrWhiteSpace(path);
-        var fullPath = Path.GetFullPath(path);
-        Directory.CreateDirectory(Path.GetDirectoryName(fullPath)!);
+    public static ResultsDbContext Open(string path) => ResultsStore.Sqlite(path).Open();
 
-        var context = new ResultsDbContext(CreateOptions(fullPath));
-        try
-        {
-            EnsureMigrationsDeployed(context);
-            context.Database.Migrate();
-            return context;
-        }
-        catch
-        {
-            context.Dispose();
-            throw;
-        }
-    }
-
-    private static void EnsureMigrationsDeployed(ResultsDbContext context)
+    internal static void EnsureMigrationsDeployed(ResultsDbContext context)
     {
         try
         {

@@ -8,6 +8,7 @@ var generator = new GeneratorProcesses();
 var root = new RootCommand("Middleware benchmark runner: runs benchmark scenarios against a service host and stores every sample.")
 {
     RunCommand.Create(requestTimeout => ClientDriverRegistry.CreateDefault(requestTimeout, generator), generator),
+    Dashboard.Runner.Agents.AgentCommand.Create(),
 };
 // Ctrl+C and SIGTERM cancel the run; it then stores the level in progress and prints the table. System.CommandLine
 // waits ProcessTerminationTimeout for that before it lets the signal end the process (default 2 s, too short on a

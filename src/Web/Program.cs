@@ -1,3 +1,4 @@
+using Dashboard.Web.Agents;
 using Dashboard.Web.Extensions;
 using Dashboard.Web.Options;
 
@@ -16,6 +17,7 @@ builder.AddDashboardOptions();
 builder.AddResultsDatabase();
 builder.AddRunQueue();
 builder.AddServiceHosts();
+builder.AddAgents();
 builder.AddDashboardUi();
 builder.AddDashboardApi();
 

@@ -2,7 +2,9 @@ using System.Globalization;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using System.Data.Common;
 using Microsoft.Data.Sqlite;
+using Npgsql;
 
 namespace Dashboard.Data.Export;
 
@@ -107,33 +109,44 @@ public static class ResultsCsv
     }
 
     /// <summary>
-    /// Streams every raw sample of <paramref name="levels"/> (warm-up included, flagged) from the database at
-    /// <paramref name="databasePath"/>, level by level through each level's rowid range, in rowid order; returns the
+    /// Streams every raw sample of <paramref name="levels"/> (warm-up included, flagged) from the SQLite database at
+    /// <paramref name="databasePath"/>; see <see cref="WriteSamplesAsync(TextWriter, ResultsStore, IEnumerable{LevelEntity}, CancellationToken)"/>.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="SqliteException">The database cannot be read.</exception>
+    public static Task<long> WriteSamplesAsync(TextWriter writer, string databasePath, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(databasePath);
+        return WriteSamplesAsync(writer, ResultsStore.Sqlite(databasePath), levels, cancellationToken);
+    }
+
+    /// <summary>
+    /// Streams every raw sample of <paramref name="levels"/> (warm-up included, flagged) from <paramref name="store"/>
+    /// (SQLite or PostgreSQL), level by level through each level's id range, in id order; returns the
     /// rows written. Memory stays bounded whatever the row count: rows are formatted into one reused buffer and
     /// handed to <paramref name="writer"/> in chunks of about 32 K characters with asynchronous writes (so it also
     /// works on an ASP.NET Core response body, which refuses synchronous writes).
     /// </summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    /// <exception cref="SqliteException">The database cannot be read.</exception>
-    public static async Task<long> WriteSamplesAsync(TextWriter writer, string databasePath, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
+    /// <exception cref="System.Data.Common.DbException">The database cannot be read.</exception>
+    public static async Task<long> WriteSamplesAsync(TextWriter writer, ResultsStore store, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(writer);
-        ArgumentNullException.ThrowIfNull(databasePath);
+        ArgumentNullException.ThrowIfNull(store);
         ArgumentNullException.ThrowIfNull(levels);
         await writer.WriteAsync((SamplesHeader + "\n").AsMemory(), cancellationToken);
-        await using var connection = new SqliteConnection(new SqliteConnectionStringBuilder(ResultsDatabase.ConnectionString(databasePath))
-        {
-            Mode = SqliteOpenMode.ReadOnly,
-        }.ToString());
+        await using DbConnection connection = store.Provider == StorageProvider.Sqlite
+            ? new SqliteConnection(new SqliteConnectionStringBuilder(ResultsDatabase.ConnectionString(store.Target)) { Mode = SqliteOpenMode.ReadOnly }.ToString())
+            : new NpgsqlConnection(store.Target);
         await connection.OpenAsync(cancellationToken);
         await using var command = connection.CreateCommand();
         command.CommandText = """
             SELECT "ClientIndex", "StartOffsetUs", "LatencyUs", "Outcome", "IsWarmup", "RequestBytes", "ResponseBytes" FROM "Samples"
-            WHERE "Id" BETWEEN $first AND $last AND "LevelId" = $level ORDER BY "Id"
+            WHERE "Id" BETWEEN @first AND @last AND "LevelId" = @level ORDER BY "Id"
             """;
-        var first = command.Parameters.Add("$first", SqliteType.Integer);
-        var last = command.Parameters.Add("$last", SqliteType.Integer);
-        var level = command.Parameters.Add("$level", SqliteType.Integer);
+        var first = Parameter(command, "first");
+        var last = Parameter(command, "last");
+        var level = Parameter(command, "level");
         var buffer = new RowBuffer(32 * 1024);
         long rows = 0;
         foreach (var l in levels)
@@ -157,7 +170,7 @@ public static class ResultsCsv
                 buffer.Append(',');
                 buffer.Append(reader.GetInt64(2));
                 buffer.Append(',');
-                buffer.Append(OutcomeName(reader.GetByte(3)));
+                buffer.Append(OutcomeName((byte)reader.GetInt16(3)));
                 buffer.Append(reader.GetBoolean(4) ? ",true," : ",false,");
                 buffer.Append(reader.GetInt32(5));
                 buffer.Append(',');
@@ -174,6 +187,15 @@ public static class ResultsCsv
 
         await writer.WriteAsync(buffer.Written, cancellationToken);
         return rows;
+    }
+
+    private static DbParameter Parameter(DbCommand command, string name)
+    {
+        var parameter = command.CreateParameter();
+        parameter.ParameterName = name;
+        parameter.DbType = System.Data.DbType.Int64;
+        command.Parameters.Add(parameter);
+        return parameter;
     }
 
     private static readonly string[] OutcomeNames =

@@ -1,115 +1,60 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Runs;
-using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
-using SQLitePCL;
 
 namespace Dashboard.Data.Samples;
 
 /// <summary>
-/// The hot path that writes raw samples into the <c>Samples</c> table of a migrated
-/// <c>results.db</c>: one row per sample, one transaction per <see cref="Append"/>, multi-row
-/// <c>INSERT</c> statements prepared once and reused (a full-size one, plus one per tail size met,
-/// prepared on first use). Keeps each level's rowid range
-/// (<c>Levels.FirstSampleId</c>/<c>LastSampleId</c>) up to date in the same transaction.
+/// The hot path that writes raw samples into the <c>Samples</c> table of a migrated results database: one row per
+/// sample, one transaction per call, and each level's id range (<c>Levels.FirstSampleId</c>/<c>LastSampleId</c>) kept
+/// up to date in the same transaction. On SQLite the rows go through multi-row <c>INSERT</c> statements prepared once
+/// (ids are rowids); on PostgreSQL through one binary <c>COPY</c> per call, with ids reserved as one block of the
+/// <c>Samples_Id_seq</c> sequence (so writers on several machines never collide). Open it with
+/// <see cref="ResultsStore.OpenSampleStore"/>. Not thread-safe: one store per writer.
 /// </summary>
-/// <remarks>
-/// The connection and transactions are <c>Microsoft.Data.Sqlite</c>'s; the insert statements are
-/// bound by position through its native handle (<c>SQLitePCL.raw</c>), because
-/// <see cref="SqliteCommand"/> looks every parameter up by name on every execution, which makes
-/// multi-row statements slower, not faster. Not thread-safe: one store per writer.
-/// </remarks>
 public sealed class SampleStore : IDisposable
 {
-    /// <summary>Rows per prepared multi-row <c>INSERT</c>; chosen by measurement (bench/README.md).</summary>
+    /// <summary>SQLite: rows per prepared multi-row <c>INSERT</c>; chosen by measurement (bench/README.md).</summary>
     public const int DefaultRowsPerStatement = 128;
 
-    private const string UpdateLevelSql = """
-        UPDATE "Levels"
-        SET "FirstSampleId" = min(coalesce("FirstSampleId", $first), $first),
-            "LastSampleId" = max(coalesce("LastSampleId", $last), $last)
-        WHERE "Id" = $level
-        """;
+    private readonly ISampleWriter _writer;
 
-    private readonly SqliteConnection _connection;
-    // Index = rows per statement; prepared on first use.
-    private readonly sqlite3_stmt?[] _inserts;
-    private readonly SqliteCommand _updateLevel;
-    private readonly int _rowsPerStatement;
-    private bool _disposed;
-
-    /// <summary>Opens a store on the database file at <paramref name="databasePath"/>.</summary>
+    /// <summary>Opens a store on the SQLite database file at <paramref name="databasePath"/>.</summary>
     /// <param name="databasePath">A database already created by <see cref="ResultsDatabase.Open"/>.</param>
     /// <exception cref="ArgumentException"><paramref name="databasePath"/> is null, empty or white space.</exception>
-    /// <exception cref="SqliteException">The file cannot be opened, or has no <c>Samples</c> table (not migrated).</exception>
+    /// <exception cref="Microsoft.Data.Sqlite.SqliteException">The file cannot be opened, or has no <c>Samples</c> table (not migrated).</exception>
     public SampleStore(string databasePath)
         : this(databasePath, DefaultRowsPerStatement)
     {
     }
 
-    /// <summary>Opens a store with a given number of rows per statement, 1–10,000 (for measurements).</summary>
-    internal SampleStore(string databasePath, int rowsPerStatement)
+    /// <summary>Opens a store on <paramref name="store"/> (SQLite or PostgreSQL), already migrated.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="store"/> is null.</exception>
+    /// <exception cref="Microsoft.Data.Sqlite.SqliteException">SQLite: the file cannot be opened, or is not migrated.</exception>
+    /// <exception cref="Npgsql.NpgsqlException">PostgreSQL: the server cannot be reached or refuses the login.</exception>
+    public SampleStore(ResultsStore store)
     {
-        // SQLite allows at most 32,766 parameters per statement.
-        ArgumentOutOfRangeException.ThrowIfLessThan(rowsPerStatement, 1);
-        ArgumentOutOfRangeException.ThrowIfGreaterThan(rowsPerStatement, 10_000);
-        var connectionString = new SqliteConnectionStringBuilder(ResultsDatabase.ConnectionString(databasePath))
-        {
-            // The raw statements must be finalized before the connection really closes.
-            Pooling = false,
-            Mode = SqliteOpenMode.ReadWrite,
-        }.ToString();
-
-        _rowsPerStatement = rowsPerStatement;
-        _connection = new SqliteConnection(connectionString);
-        try
-        {
-            _connection.Open();
-            using (var pragma = _connection.CreateCommand())
-            {
-                pragma.CommandText = SqlitePragmaInterceptor.PragmaSql;
-                pragma.ExecuteNonQuery();
-            }
-
-            _inserts = new sqlite3_stmt?[rowsPerStatement + 1];
-            _inserts[rowsPerStatement] = Prepare(SampleInsertSql.Insert(rowsPerStatement));
-            _updateLevel = _connection.CreateCommand();
-            _updateLevel.CommandText = UpdateLevelSql;
-            _updateLevel.Parameters.Add("$first", SqliteType.Integer);
-            _updateLevel.Parameters.Add("$last", SqliteType.Integer);
-            _updateLevel.Parameters.Add("$level", SqliteType.Integer);
-        }
-        catch
-        {
-            Dispose();
-            throw;
-        }
+        ArgumentNullException.ThrowIfNull(store);
+        _writer = store.Provider == StorageProvider.Sqlite
+            ? new SqliteSampleWriter(store.Target, DefaultRowsPerStatement)
+            : new PostgreSqlSampleWriter(store.Target);
     }
+
+    /// <summary>Opens a SQLite store with a given number of rows per statement, 1–10,000 (for measurements).</summary>
+    internal SampleStore(string databasePath, int rowsPerStatement) => _writer = new SqliteSampleWriter(databasePath, rowsPerStatement);
 
     /// <summary>
     /// Stores <paramref name="samples"/> as rows of level <paramref name="levelId"/>, in order, in one
     /// transaction: either all are stored or none.
     /// </summary>
-    /// <param name="levelId">Id of an existing <see cref="Entities.LevelEntity"/>.</param>
+    /// <param name="levelId">Id of an existing <see cref="LevelEntity"/>.</param>
     /// <param name="samples">The samples; may be empty (nothing is written).</param>
     /// <returns>The number of rows written: the length of <paramref name="samples"/>.</returns>
     /// <exception cref="ObjectDisposedException">The store is disposed.</exception>
     /// <exception cref="ArgumentException">No level has id <paramref name="levelId"/>; nothing is stored.</exception>
-    /// <exception cref="SqliteException">SQLite failed (disk full, database locked beyond the timeout...); nothing is stored.</exception>
-    public long Append(long levelId, ReadOnlySpan<Sample> samples)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        if (samples.IsEmpty)
-        {
-            return 0;
-        }
-
-        using var transaction = _connection.BeginTransaction();
-        InsertAll(transaction, levelId, samples);
-        transaction.Commit();
-        return samples.Length;
-    }
+    /// <exception cref="System.Data.Common.DbException">The database failed (disk full, locked beyond the timeout, connection lost...); nothing is stored.</exception>
+    public long Append(long levelId, ReadOnlySpan<Sample> samples) => _writer.Append(levelId, samples);
 
     /// <summary>
     /// Stores a new level row and its <paramref name="samples"/> in ONE transaction: a process killed at any moment
@@ -122,18 +67,18 @@ public sealed class SampleStore : IDisposable
     /// <exception cref="ObjectDisposedException">The store is disposed.</exception>
     /// <exception cref="ArgumentException"><paramref name="level"/> has an id or a <see cref="LevelEntity.Run"/>.</exception>
     /// <exception cref="DbUpdateException">The level row was refused (no such run); nothing is stored.</exception>
-    /// <exception cref="SqliteException">SQLite failed (disk full, database locked beyond the timeout...); nothing is stored.</exception>
+    /// <exception cref="System.Data.Common.DbException">The database failed (disk full, locked beyond the timeout, connection lost...); nothing is stored.</exception>
     public long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples) => AppendLevel(level, samples, onlyWhileRunning: false);
 
     /// <summary>
     /// Like <see cref="AppendLevel(LevelEntity, ReadOnlySpan{Sample})"/>; with <paramref name="onlyWhileRunning"/> the run's
     /// status is read inside the same write transaction and nothing is stored unless it is still <see cref="RunStatus.Running"/>:
     /// a run someone else marked Interrupted or Cancelled (a restarted dashboard, a user) never receives another sample.
+    /// (SQLite: the write transaction is exclusive; PostgreSQL: the run's row is locked, <c>SELECT … FOR UPDATE</c>.)
     /// </summary>
     /// <exception cref="RunNotRunningException">With <paramref name="onlyWhileRunning"/>: the run is not Running any more; nothing is stored.</exception>
     public long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples, bool onlyWhileRunning)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
         ArgumentNullException.ThrowIfNull(level);
         if (level.Run is not null || level.Id != 0)
         {
@@ -146,118 +91,9 @@ public sealed class SampleStore : IDisposable
             Results.LevelSummaries.Fill(level, samples);
         }
 
-        // Microsoft.Data.Sqlite begins IMMEDIATE transactions: the status read below cannot change before the commit.
-        using var transaction = _connection.BeginTransaction();
-        if (onlyWhileRunning)
-        {
-            using var status = _connection.CreateCommand();
-            status.Transaction = transaction;
-            status.CommandText = "SELECT \"Status\" FROM \"Runs\" WHERE \"Id\" = $run";
-            status.Parameters.AddWithValue("$run", level.RunId);
-            var value = status.ExecuteScalar() as string;
-            if (value != nameof(RunStatus.Running))
-            {
-                throw new RunNotRunningException(level.RunId, value);
-            }
-        }
-
-        using (var context = new ResultsDbContext(new DbContextOptionsBuilder<ResultsDbContext>().UseSqlite(_connection).Options))
-        {
-            context.Database.UseTransaction(transaction);
-            context.Levels.Add(level);
-            context.SaveChanges();
-        }
-
-        if (!samples.IsEmpty)
-        {
-            (level.FirstSampleId, level.LastSampleId) = InsertAll(transaction, level.Id, samples);
-        }
-
-        transaction.Commit();
-        return samples.Length;
+        return _writer.AppendLevel(level, samples, onlyWhileRunning);
     }
 
-    /// <summary>Finalizes the statements and closes the connection. Safe to call twice.</summary>
-    public void Dispose()
-    {
-        if (_disposed)
-        {
-            return;
-        }
-
-        _disposed = true;
-        foreach (var statement in _inserts ?? [])
-        {
-            statement?.Dispose();
-        }
-
-        _updateLevel?.Dispose();
-        _connection.Dispose();
-    }
-
-    // Inserts non-empty samples in the caller's transaction and records their rowid range on the level.
-    private (long First, long Last) InsertAll(SqliteTransaction transaction, long levelId, ReadOnlySpan<Sample> samples)
-    {
-        var firstRowId = long.MaxValue;
-        for (var index = 0; index < samples.Length; index += _rowsPerStatement)
-        {
-            var rows = samples.Slice(index, Math.Min(_rowsPerStatement, samples.Length - index));
-            var statement = _inserts[rows.Length] ??= Prepare(SampleInsertSql.Insert(rows.Length));
-            Insert(statement, levelId, rows, ref firstRowId);
-        }
-
-        var lastRowId = raw.sqlite3_last_insert_rowid(_connection.Handle);
-        UpdateLevelRange(transaction, levelId, firstRowId, lastRowId);
-        return (firstRowId, lastRowId);
-    }
-
-    private sqlite3_stmt Prepare(string sql)
-    {
-        var db = _connection.Handle!;
-        var rc = raw.sqlite3_prepare_v3(db, sql, raw.SQLITE_PREPARE_PERSISTENT, out var statement);
-        SqliteException.ThrowExceptionForRC(rc, db);
-        return statement;
-    }
-
-    private void Insert(sqlite3_stmt statement, long levelId, ReadOnlySpan<Sample> rows, ref long firstRowId)
-    {
-        var db = _connection.Handle!;
-        try
-        {
-            raw.sqlite3_bind_int64(statement, 1, levelId);
-            var parameter = 2;
-            foreach (ref readonly var sample in rows)
-            {
-                raw.sqlite3_bind_int64(statement, parameter++, SampleInsertSql.PackSmallFields(sample));
-                raw.sqlite3_bind_int64(statement, parameter++, sample.StartOffsetUs);
-                raw.sqlite3_bind_int64(statement, parameter++, sample.LatencyUs);
-                raw.sqlite3_bind_int64(statement, parameter++, SampleInsertSql.PackWireBytes(sample));
-            }
-
-            var rc = raw.sqlite3_step(statement);
-            if (rc != raw.SQLITE_DONE)
-            {
-                SqliteException.ThrowExceptionForRC(rc, db);
-            }
-        }
-        finally
-        {
-            raw.sqlite3_reset(statement);
-        }
-
-        // Rows of one statement get consecutive rowids (max + 1 each: no AUTOINCREMENT, one writer).
-        firstRowId = Math.Min(firstRowId, raw.sqlite3_last_insert_rowid(db) - rows.Length + 1);
-    }
-
-    private void UpdateLevelRange(SqliteTransaction transaction, long levelId, long firstRowId, long lastRowId)
-    {
-        _updateLevel.Transaction = transaction;
-        _updateLevel.Parameters["$first"].Value = firstRowId;
-        _updateLevel.Parameters["$last"].Value = lastRowId;
-        _updateLevel.Parameters["$level"].Value = levelId;
-        if (_updateLevel.ExecuteNonQuery() != 1)
-        {
-            throw new ArgumentException($"No level has id {levelId}; no sample was stored.", nameof(levelId));
-        }
-    }
+    /// <summary>Releases the statements and the connection. Safe to call twice.</summary>
+    public void Dispose() => _writer.Dispose();
 }

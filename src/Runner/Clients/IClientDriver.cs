@@ -112,6 +112,12 @@ public sealed class ClientDriverRegistry
     /// </summary>
     public LevelProgressRelay Progress { get; init; } = new();
 
+    /// <summary>The client technologies this registry can run, by id.</summary>
+    public IReadOnlyList<string> Available => [.. _drivers.Keys.Order(StringComparer.Ordinal)];
+
+    /// <summary>Client technology → why this build (or machine) cannot run it.</summary>
+    public IReadOnlyDictionary<string, string> Unavailable => _unavailable;
+
     /// <summary>The driver for <paramref name="clientId"/>.</summary>
     /// <exception cref="ClientUnavailableException">This build has no driver for it; the message says why.</exception>
     public IClientDriver Get(string clientId) =>

@@ -18,6 +18,12 @@ public static class ExitCodes
     /// <summary>Another benchmark is running on this machine (docs/architecture.md: one at a time); nothing was stored.</summary>
     public const int MachineBusy = 4;
 
+    /// <summary>agent: the database cannot be reached, or stopped answering while the agent ran (docs/agents.md); the reason is on stderr.</summary>
+    public const int DatabaseUnavailable = 5;
+
+    /// <summary>agent: its arguments were refused (no connection string, or the name is taken by an online agent); the reason names the option.</summary>
+    public const int AgentRefused = 6;
+
     /// <summary>The run was cancelled (Ctrl+C); its samples so far are stored.</summary>
     public const int Cancelled = 130;
 }

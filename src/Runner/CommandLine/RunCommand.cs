@@ -14,11 +14,15 @@ using Spectre.Console;
 namespace Dashboard.Runner.CommandLine;
 
 /// <summary>
-/// <c>run --scenario FILE --db FILE [--levels-csv FILE] [--progress bar|json] [--security-dir DIR] [--run-id N]
-/// [--stop-at-stdin-eof]</c> (docs/runner.md): runs a scenario headless, stores its samples, prints the per-level table.
+/// <c>run --scenario FILE (--db FILE | --storage postgresql [--results-connection CS]) [--levels-csv FILE] [--progress bar|json]
+/// [--security-dir DIR] [--run-id N] [--stop-at-stdin-eof]</c> (docs/runner.md): runs a scenario headless, stores its samples
+/// (SQLite file or PostgreSQL; docs/architecture.md, "Storage"), prints the per-level table.
 /// </summary>
 public static class RunCommand
 {
+    /// <summary>The environment variable the PostgreSQL connection string is read from when <c>--results-connection</c> is not given.</summary>
+    public const string ResultsConnectionVariable = ResultsStore.ConnectionVariable;
+
     /// <summary>Default of <c>--request-timeout</c>, in seconds.</summary>
     public const int DefaultRequestTimeoutSeconds = 30;
 
@@ -29,7 +33,18 @@ public static class RunCommand
     {
         ArgumentNullException.ThrowIfNull(drivers);
         var scenario = new Option<FileInfo>("--scenario") { Description = "Scenario document (JSON: README.md, section Scenario document).", Required = true };
-        var database = new Option<FileInfo>("--db") { Description = "Results database (SQLite); created and migrated if needed.", Required = true };
+        var database = new Option<FileInfo?>("--db") { Description = "Results database (SQLite file; --storage sqlite); created and migrated if needed." };
+        var storage = new Option<string>("--storage")
+        {
+            Description = "Where results are stored: 'sqlite' (default: the --db file) or 'postgresql' (--results-connection, else the environment variable "
+                + ResultsConnectionVariable + "); docs/architecture.md, \"Storage\".",
+            DefaultValueFactory = _ => "sqlite",
+        };
+        storage.AcceptOnlyFromAmong("sqlite", "postgresql");
+        var resultsConnection = new Option<string?>("--results-connection")
+        {
+            Description = $"--storage postgresql: the Npgsql connection string of the results database (default: the environment variable {ResultsConnectionVariable}).",
+        };
         var levelsCsv = new Option<FileInfo?>("--levels-csv") { Description = "Also write the per-level aggregates to this CSV file." };
         var progressMode = new Option<string>("--progress") { Description = "Progress output: 'bar' (default, for people) or 'json' (one JSON object per stdout line).", DefaultValueFactory = _ => "bar" };
         progressMode.AcceptOnlyFromAmong("bar", "json");
@@ -81,23 +96,42 @@ public static class RunCommand
 
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
-            scenario, database, levelsCsv, progressMode, securityDir, requestTimeout, runId, stopAtStdinEof, hostExecutable, lanSubnet,
+            scenario, database, storage, resultsConnection, levelsCsv, progressMode, securityDir, requestTimeout, runId, stopAtStdinEof, hostExecutable, lanSubnet,
         };
+        command.Validators.Add(result =>
+        {
+            if (result.GetValue(storage) == "postgresql")
+            {
+                if (string.IsNullOrWhiteSpace(result.GetValue(resultsConnection) ?? Environment.GetEnvironmentVariable(ResultsConnectionVariable)))
+                {
+                    result.AddError($"--results-connection: give the PostgreSQL connection string (or set {ResultsConnectionVariable}) with --storage postgresql");
+                }
+            }
+            else if (result.GetValue(database) is null)
+            {
+                result.AddError("--db: give the results database file (or --storage postgresql)");
+            }
+        });
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
-            new Invocation(parse.GetRequiredValue(scenario), parse.GetRequiredValue(database), parse.GetValue(levelsCsv),
+            new Invocation(parse.GetRequiredValue(scenario), StoreOf(parse.GetValue(storage), parse.GetValue(database), parse.GetValue(resultsConnection)), parse.GetValue(levelsCsv),
                 parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), parse.GetValue(runId), parse.GetValue(stopAtStdinEof),
                 new LanOptions(parse.GetRequiredValue(hostExecutable).FullName, parse.GetRequiredValue(lanSubnet))),
             drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
         return command;
     }
 
+    /// <summary>The results store the options name: the <c>--db</c> file, or PostgreSQL through <c>--results-connection</c> or <see cref="ResultsConnectionVariable"/>.</summary>
+    private static ResultsStore StoreOf(string? storage, FileInfo? database, string? connection) => storage == "postgresql"
+        ? ResultsStore.PostgreSql(connection ?? Environment.GetEnvironmentVariable(ResultsConnectionVariable)!)
+        : ResultsStore.Sqlite(database!.FullName);
+
     private sealed record LanOptions(string HostExecutable, string Subnet);
 
-    private sealed record Invocation(FileInfo ScenarioFile, FileInfo DatabaseFile, FileInfo? LevelsCsv, bool Json, DirectoryInfo SecurityDirectory, int? RunId, bool StopAtStdinEof, LanOptions Lan);
+    private sealed record Invocation(FileInfo ScenarioFile, ResultsStore Store, FileInfo? LevelsCsv, bool Json, DirectoryInfo SecurityDirectory, int? RunId, bool StopAtStdinEof, LanOptions Lan);
 
     private static async Task<int> ExecuteAsync(Invocation invocation, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
     {
-        var (scenarioFile, databaseFile, levelsCsv, json, securityDirectory, runId, stopAtStdinEof, lanOptions) = invocation;
+        var (scenarioFile, store, levelsCsv, json, securityDirectory, runId, stopAtStdinEof, lanOptions) = invocation;
         // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
         // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
         // With --stop-at-stdin-eof, the end of standard input (the parent ended, however) cancels it too (ParentWatch).
@@ -173,7 +207,7 @@ public static class RunCommand
             }
 
             var topology = lan is null ? RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host)) : RunTopology.Of(lan);
-            return await RunAndReportAsync(scenarioFile, databaseFile, levelsCsv, json, scenario, security, drivers, generator, topology, runId, parentGone.Token, cancellationToken);
+            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, runId, parentGone.Token, cancellationToken);
         }
         finally
         {
@@ -184,7 +218,7 @@ public static class RunCommand
         }
     }
 
-    private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, FileInfo databaseFile, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
+    private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, ResultsStore store, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
         ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, CancellationToken parentGone, CancellationToken cancellationToken)
     {
         var stderr = Console.Error;
@@ -204,7 +238,7 @@ public static class RunCommand
         // With JSON progress, the drivers' reports of a running level become level-progress events (about once a second).
         var live = new LiveProgress(json ? WriteJson : WriteLine);
         drivers.Progress.Target = json ? live : null;
-        var executor = new BenchmarkExecutor(databaseFile.FullName, drivers, live.Forward, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology)
+        var executor = new BenchmarkExecutor(store, drivers, live.Forward, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology)
         {
             ParentGone = parentGone,
         };
@@ -219,7 +253,7 @@ public static class RunCommand
             return ExitCodes.InvalidScenario;
         }
 
-        using var db = ResultsDatabase.Open(databaseFile.FullName);
+        using var db = store.Open();
         var levels = await db.GetLevelsAsync(run.Id, CancellationToken.None);
         if (levelsCsv is not null)
         {
@@ -232,7 +266,7 @@ public static class RunCommand
             // 18 columns do not fit 80 characters; a narrower console (or a pipe) would wrap every cell.
             AnsiConsole.Profile.Width = Math.Max(AnsiConsole.Profile.Width, 190);
             AnsiConsole.Write(LevelTable.Create(levels));
-            AnsiConsole.MarkupLineInterpolated($"run {run.Id}: [bold]{run.Status}[/] ({run.CompletedLevels}/{run.TotalLevels} levels) in {databaseFile.FullName}");
+            AnsiConsole.MarkupLineInterpolated($"run {run.Id}: [bold]{run.Status}[/] ({run.CompletedLevels}/{run.TotalLevels} levels) in {store.Description}");
         }
 
         if (run.Error is not null)

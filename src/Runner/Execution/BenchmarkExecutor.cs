@@ -24,7 +24,7 @@ namespace Dashboard.Runner.Execution;
 /// sample as soon as the level ends, so a cancelled or failed run keeps what it measured; a level cut by a cancel is
 /// stored as partial (docs/statistics.md).
 /// </summary>
-/// <param name="databasePath">The results database file (created and migrated if needed).</param>
+/// <param name="store">The results database, SQLite file or PostgreSQL (created and migrated if needed; docs/architecture.md, "Storage").</param>
 /// <param name="drivers">The client technologies this build can run.</param>
 /// <param name="progress">Receives one event per level and at start and end.</param>
 /// <param name="http">When given, the host's <c>GET /resources</c> is polled with it during the run (server CPU, docs/web.md).</param>
@@ -32,8 +32,14 @@ namespace Dashboard.Runner.Execution;
 /// <param name="notice">Receives one line per run found left <c>Running</c> by a runner that was killed, marked Interrupted before this run starts.</param>
 /// <param name="security">The security folder the secure variants' CA and credentials come from (docs/security.md); null when the scenario has no secure variant.</param>
 /// <param name="topology">The topology the run is measured in (recorded with the run); null: the scenario's, unshaped and unpinned.</param>
-public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null, Topologies.RunTopology? topology = null)
+public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null, Topologies.RunTopology? topology = null)
 {
+    /// <summary>An executor on the SQLite results file at <paramref name="databasePath"/>; the other parameters as in the primary constructor.</summary>
+    public BenchmarkExecutor(string databasePath, ClientDriverRegistry drivers, Action<ProgressEvent> progress, HttpClient? http = null, GeneratorProcesses? generator = null, Action<string>? notice = null, SecurityFolder? security = null, Topologies.RunTopology? topology = null)
+        : this(ResultsStore.Sqlite(databasePath), drivers, progress, http, generator, notice, security, topology)
+    {
+    }
+
     /// <summary>
     /// True (default): each repetition runs the cells in a random order drawn from the run's seed. False: in the
     /// scenario's order (variants × clients × payloads) every repetition, and no seed is stored (tests that need a known order).
@@ -68,7 +74,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
         var cells = PlanCells(scenario, endpoints, where.Name);
         var totalLevels = cells.Count * scenario.Repetitions * scenario.Levels.Count;
 
-        using var db = ResultsDatabase.Open(databasePath);
+        using var db = store.Open();
         // A runner killed mid-run (SIGKILL, OOM) could not end its run; it is found here, by its recorded process.
         foreach (var abandoned in await AbandonedRuns.MarkAsync(db, CancellationToken.None))
         {
@@ -103,7 +109,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
 
         progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
 
-        using var samples = new SampleStore(databasePath);
+        using var samples = store.OpenSampleStore();
         var runStart = Stopwatch.GetTimestamp();
         await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, runStart, generator: generator, generatorCores: where.GeneratorCores?.Count);
         var order = run.OrderSeed is { } seed

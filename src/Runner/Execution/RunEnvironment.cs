@@ -146,7 +146,7 @@ public sealed record RunEnvironment(
         ReadTrimmed(path)?.Split('\n').Count(l => l.Split(':', 2) is [var k, _] && k.Trim() == key) ?? 0;
 
     // First line of a tool's version output (java prints it on stderr), or null when the tool is missing or hangs (5 s).
-    private static string? FirstLineOf(string tool, string argument)
+    internal static string? FirstLineOf(string tool, string argument)
     {
         try
         {

@@ -162,8 +162,8 @@ public static class RunsApi
             return NotFound(id);
         }
 
-        var path = options.Value.DatabasePath;
-        return new CsvResult($"run-{id}-samples.csv", writer => ResultsCsv.WriteSamplesAsync(writer, path, levels, cancellationToken));
+        var results = options.Value.CreateResultsStore();
+        return new CsvResult($"run-{id}-samples.csv", writer => ResultsCsv.WriteSamplesAsync(writer, results, levels, cancellationToken));
     }
 
     private static async Task<Results<Ok<RunResource>, Accepted<RunResource>, NoContent, ProblemHttpResult>> DeleteAsync(

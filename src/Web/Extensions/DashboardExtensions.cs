@@ -14,6 +14,7 @@ using MudBlazor.Services;
 using Hangfire;
 using DashboardOptions = Dashboard.Web.Options.DashboardOptions;
 using Hangfire.Dashboard;
+using Hangfire.PostgreSql;
 using Hangfire.Storage.SQLite;
 
 namespace Dashboard.Web.Extensions;
@@ -26,9 +27,12 @@ public static class DashboardExtensions
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddOptions<DashboardOptions>().Bind(builder.Configuration.GetSection(DashboardOptions.Section))
+            .Configure<IConfiguration>((o, configuration) => o.ResultsConnectionString = configuration.GetConnectionString("Results"))
             .ValidateDataAnnotations()
             .Validate(o => !Path.GetInvalidPathChars().Any(o.Database.Contains), "Dashboard:Database is not a valid file name")
+            .Validate(o => Enum.IsDefined(o.Storage), "Dashboard:Storage must be Sqlite or PostgreSql")
             .ValidateOnStart();
+        builder.Services.AddSingleton<IValidateOptions<DashboardOptions>, StorageValidation>();
         builder.Services.AddOptions<RunnerOptions>().Bind(builder.Configuration.GetSection(RunnerOptions.Section))
             .ValidateDataAnnotations().ValidateOnStart();
         builder.Services.AddOptions<LocalHostOptions>().Bind(builder.Configuration.GetSection(LocalHostOptions.Section))
@@ -39,13 +43,16 @@ public static class DashboardExtensions
         return builder;
     }
 
-    /// <summary>The results database: a context factory on the configured file, migrated at start.</summary>
+    /// <summary>
+    /// The results database: a context factory on the configured store (<c>Dashboard:Storage</c>: the SQLite file or
+    /// PostgreSQL, <see cref="DashboardOptions.CreateResultsStore"/>, the one factory every reader and writer uses), migrated at start.
+    /// </summary>
     public static IHostApplicationBuilder AddResultsDatabase(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddHostedService<DatabaseInitializer>();
         builder.Services.AddDbContextFactory<ResultsDbContext>((sp, options) =>
-            ResultsDatabase.Configure(options, sp.GetRequiredService<IOptions<DashboardOptions>>().Value.DatabasePath));
+            sp.GetRequiredService<IOptions<DashboardOptions>>().Value.CreateResultsStore().Configure(options));
         builder.Services.AddSingleton(TimeProvider.System);
         builder.Services.AddSingleton<RunStore>();
         builder.Services.AddSingleton<RunSummaries>();
@@ -54,7 +61,8 @@ public static class DashboardExtensions
     }
 
     /// <summary>
-    /// The run queue (docs/architecture.md, "The queue"): Hangfire on its own SQLite file beside the results database; a run
+    /// The run queue (docs/architecture.md, "The queue"): Hangfire on its own SQLite file beside the results database, or
+    /// with PostgreSQL storage in the results database itself (schema <see cref="QueueOptions.PostgreSqlSchema"/>); a run
     /// is a job on the <c>benchmarks</c> queue, which ONE worker serves (one benchmark at a time); a light queue with its own
     /// worker fires recurring runs. <see cref="QueueRecovery"/> runs first: what a previous dashboard left is ended or marked.
     /// </summary>
@@ -74,12 +82,21 @@ public static class DashboardExtensions
         {
             var dashboard = sp.GetRequiredService<IOptions<DashboardOptions>>().Value;
             var queue = sp.GetRequiredService<IOptions<QueueOptions>>().Value;
-            var path = queue.StoragePath(dashboard.DataFolderPath);
-            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
             config.SetDataCompatibilityLevel(CompatibilityLevel.Version_180)
                 .UseSimpleAssemblyNameTypeSerializer()
-                .UseRecommendedSerializerSettings()
-                .UseSQLiteStorage(path, new SQLiteStorageOptions { QueuePollInterval = queue.PollInterval });
+                .UseRecommendedSerializerSettings();
+            if (dashboard.Storage == StorageProvider.PostgreSql)
+            {
+                // The results database, Hangfire's own schema (created and upgraded by Hangfire.PostgreSql at start).
+                config.UsePostgreSqlStorage(
+                    postgres => postgres.UseNpgsqlConnection(dashboard.ResultsConnectionString),
+                    new PostgreSqlStorageOptions { SchemaName = QueueOptions.PostgreSqlSchema, QueuePollInterval = queue.PollInterval, PrepareSchemaIfNecessary = true });
+                return;
+            }
+
+            var path = queue.StoragePath(dashboard.DataFolderPath);
+            Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+            config.UseSQLiteStorage(path, new SQLiteStorageOptions { QueuePollInterval = queue.PollInterval });
         });
         // Before the servers (hosted services start in the order they were added): runs left Running are settled first.
         builder.Services.AddHostedService<QueueRecovery>();
@@ -175,12 +192,23 @@ public static class DashboardExtensions
         app.MapPresetsApi();
         app.MapClaimsApi();
         app.MapRunEnvironmentApi();
+        app.MapAgentsApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }
 
     private static bool IsApi(PathString path) =>
         path.StartsWithSegments("/api", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/openapi", StringComparison.OrdinalIgnoreCase);
+}
+
+/// <summary>
+/// <c>Dashboard:Storage</c> and <c>ConnectionStrings:Results</c> together: PostgreSql needs a valid connection string; the
+/// error names the key (<see cref="DashboardOptions.StorageError"/>).
+/// </summary>
+internal sealed class StorageValidation : IValidateOptions<DashboardOptions>
+{
+    public ValidateOptionsResult Validate(string? name, DashboardOptions options) =>
+        options.StorageError() is { } error ? ValidateOptionsResult.Fail(error) : ValidateOptionsResult.Success;
 }
 
 /// <summary>Lets every request see Hangfire's dashboard (<c>Dashboard:Queue:DashboardRemoteAccess=true</c>).</summary>

@@ -14,7 +14,13 @@ public sealed class QueueOptions
     /// <summary>The queue of light jobs (a recurring run's trigger, which only queues a run); its own worker.</summary>
     public const string TriggersQueue = "default";
 
-    /// <summary>File name (or path, relative to <c>Dashboard:DataFolder</c>) of the queue's SQLite storage, beside the results database.</summary>
+    /// <summary>With <c>Dashboard:Storage=PostgreSql</c>: the schema of Hangfire's tables in the results database.</summary>
+    public const string PostgreSqlSchema = "hangfire";
+
+    /// <summary>
+    /// File name (or path, relative to <c>Dashboard:DataFolder</c>) of the queue's SQLite storage, beside the results
+    /// database. Not used with <c>Dashboard:Storage=PostgreSql</c>: the queue is then in the results database (<see cref="PostgreSqlSchema"/>).
+    /// </summary>
     [Required]
     public string Storage { get; set; } = "hangfire.db";
 

@@ -1,6 +1,7 @@
 using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
 using System.Text;
+using Dashboard.Data;
 using Dashboard.Data.Entities;
 using System.Globalization;
 using Dashboard.Web.Options;
@@ -123,8 +124,18 @@ public sealed class QueueWorker(
             WorkingDirectory = Path.GetDirectoryName(executable)!,
         };
         start.RedirectStandardInput = true;
-        foreach (var argument in new[] { "run", "--scenario", scenarioFile, "--db", dashboardOptions.Value.DatabasePath, "--progress", "json",
-            "--run-id", runId.ToString(CultureInfo.InvariantCulture), "--stop-at-stdin-eof" })
+        // The runner writes where the dashboard reads (docs/architecture.md, "Storage"): the same SQLite file, or the same
+        // PostgreSQL database, whose connection string goes through the environment (never the command line, which every
+        // user of the machine can read).
+        var dashboard = dashboardOptions.Value;
+        string[] storage = dashboard.Storage == StorageProvider.PostgreSql ? ["--storage", "postgresql"] : ["--db", dashboard.DatabasePath];
+        if (dashboard.Storage == StorageProvider.PostgreSql)
+        {
+            start.Environment[ResultsStore.ConnectionVariable] = dashboard.ResultsConnectionString;
+        }
+
+        foreach (var argument in new[] { "run", "--scenario", scenarioFile }.Concat(storage).Concat(["--progress", "json",
+            "--run-id", runId.ToString(CultureInfo.InvariantCulture), "--stop-at-stdin-eof"]))
         {
             start.ArgumentList.Add(argument);
         }

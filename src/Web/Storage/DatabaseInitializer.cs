@@ -1,4 +1,3 @@
-using Dashboard.Data;
 using Dashboard.Web.Options;
 using Microsoft.Extensions.Options;
 
@@ -10,12 +9,12 @@ public sealed class DatabaseInitializer(IOptions<DashboardOptions> options, ILog
     /// <inheritdoc />
     public Task StartAsync(CancellationToken cancellationToken)
     {
-        var path = options.Value.DatabasePath;
-        using (ResultsDatabase.Open(path))
+        var store = options.Value.CreateResultsStore();
+        using (store.Open())
         {
         }
 
-        logger.LogInformation("Results database ready: {Path}", path);
+        logger.LogInformation("Results database ready: {Provider} {Location}", store.Provider, store.Description);
         return Task.CompletedTask;
     }
 

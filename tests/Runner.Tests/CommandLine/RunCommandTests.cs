@@ -187,10 +187,33 @@ public sealed class RunCommandTests : IDisposable
         var (exit, stdout, _) = await RunAsync(null, "run", "--help");
 
         Assert.Equal(0, exit);
-        foreach (var option in new[] { "--scenario", "--db", "--levels-csv", "--progress", "--request-timeout", "--security-dir" })
+        foreach (var option in new[] { "--scenario", "--db", "--storage", "--results-connection", "--levels-csv", "--progress", "--request-timeout", "--security-dir" })
         {
             Assert.Contains(option, stdout, StringComparison.Ordinal);
         }
+    }
+
+    [Fact]
+    public async Task Run_PostgreSqlWithoutConnectionString_RefusesNamingTheOptionAndTheVariable()
+    {
+        var scenario = WriteScenario(Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}"));
+
+        var (exit, _, stderr) = await RunAsync(null, "run", "--scenario", scenario, "--storage", "postgresql");
+
+        Assert.NotEqual(0, exit);
+        Assert.Contains("--results-connection: give the PostgreSQL connection string (or set ConnectionStrings__Results)", stderr, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Run_NoDatabaseFile_RefusesNamingDb()
+    {
+        var scenario = WriteScenario(Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}"));
+
+        var (exit, _, stderr) = await RunAsync(null, "run", "--scenario", scenario);
+
+        Assert.NotEqual(0, exit);
+        Assert.Contains("--db: give the results database file (or --storage postgresql)", stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
     }
 
     private static string Scenario(string host) => $$"""
@@ -248,6 +271,7 @@ public sealed class RunCommandTests : IDisposable
     private ProcessStartInfo Isolate(ProcessStartInfo start)
     {
         start.Environment["TMPDIR"] = _directory;
+        start.Environment.Remove(Data.ResultsStore.ConnectionVariable);
         return start;
     }
 

@@ -10,11 +10,12 @@ namespace Dashboard.Runner.Tests.Support;
 /// </summary>
 public sealed class TestNamespace : IDisposable
 {
-    private TestNamespace(string name, string rootLink, int octet)
+    private TestNamespace(string name, string rootLink, int octet, string network)
     {
         Name = name;
         RootLink = rootLink;
-        Address = $"10.231.{octet}.2";
+        Address = $"{network}.{octet}.2";
+        RootAddress = $"{network}.{octet}.1";
     }
 
     /// <summary>The namespace's name.</summary>
@@ -26,22 +27,25 @@ public sealed class TestNamespace : IDisposable
     /// <summary>The namespace's address, <c>10.231.{octet}.2</c>.</summary>
     public string Address { get; }
 
-    /// <summary>Makes the namespace and link on <c>10.231.{octet}.0/24</c>.</summary>
-    public static TestNamespace Create(string tag, int octet)
+    /// <summary>The root namespace's end of the link, <c>10.231.{octet}.1</c>: how processes in the namespace reach the root's servers.</summary>
+    public string RootAddress { get; }
+
+    /// <summary>Makes the namespace and link on <c>{network}.{octet}.0/24</c> (default network 10.231).</summary>
+    public static TestNamespace Create(string tag, int octet, string network = "10.231")
     {
         var pid = Environment.ProcessId.ToString(CultureInfo.InvariantCulture);
         var name = $"dbt-test-{pid}-{tag}";
         var rootLink = $"dbt{pid}{tag}r";
         var inner = $"dbt{pid}{tag}n";
-        var made = new TestNamespace(name, rootLink, octet);
+        var made = new TestNamespace(name, rootLink, octet, network);
         try
         {
             Ip("netns", "add", name);
             Ip("link", "add", rootLink, "type", "veth", "peer", "name", inner);
             Ip("link", "set", inner, "netns", name);
-            Ip("addr", "add", $"10.231.{octet}.1/24", "dev", rootLink);
+            Ip("addr", "add", $"{network}.{octet}.1/24", "dev", rootLink);
             Ip("link", "set", rootLink, "up");
-            Ip("-n", name, "addr", "add", $"10.231.{octet}.2/24", "dev", inner);
+            Ip("-n", name, "addr", "add", $"{network}.{octet}.2/24", "dev", inner);
             Ip("-n", name, "link", "set", inner, "up");
             Ip("-n", name, "link", "set", "lo", "up");
             return made;

@@ -1,0 +1,85 @@
+using Dashboard.Data.Agents;
+using Dashboard.Runner.Hosts;
+using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Payloads;
+
+namespace Dashboard.Runner.Agents;
+
+/// <summary>
+/// One agent's share of a level spread over several agents (docs/agents.md): the host to call, the cell (variant, client
+/// technology, payload), the level's warm-up and duration, and the start barrier whose row gives the share's client count.
+/// </summary>
+/// <param name="Barrier">The level's start barrier (<see cref="LevelBarrier"/>).</param>
+/// <param name="Host">The service host's control API, as this agent reaches it.</param>
+/// <param name="Variant">The endpoint variant.</param>
+/// <param name="Client">The client technology.</param>
+/// <param name="Payload">The payload id.</param>
+/// <param name="WarmupPerClient">Warm-up requests per client before the measured window.</param>
+/// <param name="DurationMs">The measured window, ms.</param>
+/// <param name="BarrierTimeoutMs">How long the agent waits for the start once ready, ms.</param>
+public sealed record LevelShare(Guid Barrier, string Host, string Variant, string Client, string Payload, int WarmupPerClient, int DurationMs, int BarrierTimeoutMs);
+
+/// <summary>The jobs an agent runs from its queue.</summary>
+public sealed class AgentJobs(AgentContext context)
+{
+    /// <summary>Answers with the agent's name and <paramref name="token"/>: the dashboard and the tests check an agent takes work from its queue.</summary>
+    public string Ping(string token) => $"{context.Name}:{token}";
+
+    /// <summary>
+    /// Runs this agent's share of a level: opens the client, says it is ready at the barrier, starts at the agreed instant
+    /// (converted with its clock offset), runs a closed loop with its clients and reports what it completed, when (database
+    /// clock) and at what generator CPU. A failure is reported in the barrier row with its reason; the agent's stop (or the
+    /// loss of its database) cancels the load.
+    /// </summary>
+    public async Task RunShareAsync(LevelShare share, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(share);
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, context.Stopping);
+        var stop = linked.Token;
+        await using var connection = await context.Registry.OpenAsync(stop);
+        Clients.ICellSession? session = null;
+        try
+        {
+            using var http = new HttpClient();
+            var endpoints = await HostProbe.GetEndpointsAsync(http, new Uri(share.Host), stop);
+            var endpoint = endpoints.FirstOrDefault(e => e.Name == share.Variant)
+                ?? throw new InvalidOperationException($"the host {share.Host} does not serve '{share.Variant}'");
+            if (!PayloadCatalogue.TryGet(share.Payload, out var payload))
+            {
+                throw new InvalidOperationException($"unknown payload id '{share.Payload}'");
+            }
+
+            session = await context.Drivers.Get(share.Client).OpenCellAsync(endpoint, payload, null, stop);
+            var offset = await ClockOffset.MeasureAsync(connection, stop);
+            if (await LevelBarrier.ReadyAsync(connection, share.Barrier, context.Name, offset, stop) is not { } clients)
+            {
+                return; // the coordinator gave the barrier up
+            }
+
+            if (await LevelBarrier.WaitForStartAsync(connection, share.Barrier, context.Name, offset, TimeSpan.FromMilliseconds(share.BarrierTimeoutMs), stop) is null)
+            {
+                return;
+            }
+
+            var result = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), stop);
+            var measured = result.Samples;
+            DateTime? first = measured.Length == 0 ? null : result.StartedUtc.AddTicks(measured.Min(s => s.StartOffsetUs) * 10).AddMilliseconds(offset.OffsetMs);
+            DateTime? last = measured.Length == 0 ? null : result.StartedUtc.AddTicks(measured.Max(s => s.EndOffsetUs) * 10).AddMilliseconds(offset.OffsetMs);
+            var completed = measured.Count(s => s.IsSuccess);
+            await LevelBarrier.EndAsync(connection, share.Barrier, context.Name,
+                new ShareOutcome(completed, measured.Length - completed, first, last, result.GeneratorCpuPercent, result.Cancelled ? $"agent {context.Name} stopped during the level" : null),
+                CancellationToken.None);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !stop.IsCancellationRequested)
+        {
+            await LevelBarrier.EndAsync(connection, share.Barrier, context.Name, new ShareOutcome(0, 0, null, null, null, $"agent {context.Name}: {e.Message}"), CancellationToken.None);
+        }
+        finally
+        {
+            if (session is not null)
+            {
+                await session.DisposeAsync();
+            }
+        }
+    }
+}
