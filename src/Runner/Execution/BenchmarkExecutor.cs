@@ -75,7 +75,10 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             notice?.Invoke($"run {abandoned.Id} was left Running by a runner that no longer runs; marked Interrupted: {abandoned.Error}");
         }
 
-        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri) ? hostUri : null) with { Topology = where }, JsonSerializerOptions.Web);
+        var hostUri = Uri.TryCreate(scenario.Host, UriKind.Absolute, out var parsedHost) ? parsedHost : null;
+        // The server's stack versions as the host read them from what it loaded (null: the host did not report them).
+        var serverStacks = http is null || hostUri is null ? null : await HostVersions.GetAsync(http, hostUri, cancellationToken);
+        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks }, JsonSerializerOptions.Web);
         var orderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : (int?)null;
         RunEntity run;
         if (runId is { } id)

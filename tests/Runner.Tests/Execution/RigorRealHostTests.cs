@@ -138,6 +138,17 @@ public sealed class RigorRealHostTests : IDisposable
         var environment = (await db.Runs.SingleAsync()).EnvironmentJson!;
         Assert.Contains("\"generatorCores\":1", environment, StringComparison.Ordinal);
         Assert.Contains("\"topology\":{\"name\":\"same-machine\"", environment, StringComparison.Ordinal);
+        // The server's stack versions as the real host reported them (GET /versions), and the in-process clients' libraries.
+        using var recorded = System.Text.Json.JsonDocument.Parse(environment);
+        var aspnet = recorded.RootElement.GetProperty("serverStacks").GetProperty("aspnet");
+        var hostDirectory = Path.GetDirectoryName(ServiceHostProcess.ExecutablePath)!;
+        // Kestrel and ASP.NET Core come from the same shared framework (Microsoft.AspNetCore.App 10.x).
+        Assert.StartsWith("10.", aspnet.GetProperty("Kestrel").GetString(), StringComparison.Ordinal);
+        Assert.Equal(aspnet.GetProperty("ASP.NET Core").GetString(), aspnet.GetProperty("Kestrel").GetString());
+        Assert.Equal(FileVersionInfo.GetVersionInfo(Path.Combine(hostDirectory, "Grpc.AspNetCore.Server.dll")).ProductVersion!.Split('+')[0], aspnet.GetProperty("Grpc.AspNetCore").GetString());
+        var libraries = recorded.RootElement.GetProperty("clientLibraries");
+        Assert.Equal(FileVersionInfo.GetVersionInfo(Path.Combine(AppContext.BaseDirectory, "System.ServiceModel.Primitives.dll")).ProductVersion!.Split('+')[0], libraries.GetProperty("wcf").GetProperty("System.ServiceModel.Primitives").GetString());
+        Assert.StartsWith("2.", libraries.GetProperty("dotnet").GetProperty("Grpc.Net.Client").GetString(), StringComparison.Ordinal);
     }
 
     private static void Pin(int pid, string cpus)
