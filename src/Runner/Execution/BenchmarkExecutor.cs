@@ -286,8 +286,10 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
                 var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
                 var cpu = cpuBefore is { } before ? generator!.TotalCpu() - before : (TimeSpan?)null;
                 var newResources = resources?.TakeNew() ?? [];
+                // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
+                var shares = LevelBounds.SharesCores(scenario.Topology == Topology.Remote, coreLoad?.Cores, resources?.ServerCores);
                 var measures = new LevelMeasures(steady, GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, ServerCpu(newResources, levelStartMs, levelEndMs),
-                    cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall);
+                    cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall, shares);
                 var partialReason = failure is not null ? FailedReason(cell, plan, wall, failure)
                     : result.Cancelled ? PartialReason(plan, wall)
                     : null;
@@ -432,7 +434,7 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
             SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
             ServerCpuPercent = measures.ServerCpuPercent,
             GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
-            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent),
+            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
             GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
         };
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
@@ -473,5 +475,5 @@ public sealed class BenchmarkExecutor(string databasePath, ClientDriverRegistry 
     private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);
 
     /// <summary>What the executor measured around one level, besides its samples.</summary>
-    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall);
+    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);
 }

@@ -53,6 +53,17 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     }
 
     [Fact]
+    public void LevelQualityFlags_SharedCoresSaturated_SaysMachineBoundNotGeneratorBound()
+    {
+        var level = Aggregate([1000, 1010, 990], complete: [true, true, true], bound: LevelBound.Machine, steady: true);
+
+        var bound = Assert.Single(LevelQualityFlags.Flags(level), f => f.Kind == "bound");
+
+        Assert.Equal("machine-bound", bound.Text);
+        Assert.Equal(LevelQualityFlags.FlagSeverity.Warning, bound.Severity);
+    }
+
+    [Fact]
     public void RunEnvironmentPanel_RecordedEnvironment_ShowsCpuCoresTopologyAndLibraries()
     {
         const string json = """
