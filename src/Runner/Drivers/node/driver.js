@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // The node client driver (docs/driver-protocol.md, version 1): reads the job and its levels from stdin,
-// runs each level as a closed loop of N async clients, writes `ready`, `p` (progress, once a second), `s`, `level` and `fail` records to
-// stdout. Everything for people goes to stderr.
+// runs each level as a closed loop of N async clients, writes `ready`, `p` (progress, once a second), `s` (the samples taken
+// so far once a second, the rest after the level), `level` and `fail` records to stdout. Everything for people goes to stderr.
 
 const readline = require('node:readline');
 const { findPayload } = require('./lib/payloads');
