@@ -53,8 +53,8 @@ for name, i in (("throughput", 0), ("p50", 1)):
     m, lo, hi, cov = estimate(ratios)
     singles = [r[i] for r in rows] + [r[i + 2] for r in rows]
     print(f"  {name} ratio B/A: mean {m:.3f}, 95 % interval [{lo:.3f}, {hi:.3f}] (log scale, n = {len(ratios)}); "
-          f"single runs: mean {st.mean(singles):.1f}, CoV {st.stdev(singles) / st.mean(singles) * 100:.1f} %, "
-          f"min {min(singles):.1f}, max {max(singles):.1f}")
+          f"single runs: mean {st.mean(singles):.3f}, CoV {st.stdev(singles) / st.mean(singles) * 100:.1f} %, "
+          f"min {min(singles):.3f}, max {max(singles):.3f}")
 PY
 }
 
