@@ -2,7 +2,8 @@
 # A/A benchmark (issue #24): the same cell as two "runs" A and B, interleaved PAIRS times (A B, B A, A B, …), each run a
 # fresh Release runner process against one Release host; prints per pair the throughput and p50 ratio B/A and, over the
 # pairs, the mean ratio with its 95 % interval (log scale, t(0.975, n − 1)) and the CoV of the single runs. Done twice:
-# without steady-state warm-up (only the warm-up requests) and with it (steadyState thresholds below).
+# without steady-state warm-up (only the warm-up requests) and with it (steadyState thresholds below), the two modes
+# interleaved pair by pair so that both see the same machine.
 # The goal is a ratio of 1.00 ± 0.02. Run from the repository's root on an otherwise idle machine:
 #   bench/aa.sh                       AA_PAIRS (8), AA_DURATION (00:00:03), AA_CLIENTS (20), AA_VARIANT (AspNetHttpJson)
 #   AA_CONTROL_PORT (6490) and AA_PORT_BASE (6400): the host's control API and its variants' ports (host_port_args).
@@ -52,21 +53,41 @@ for name, i in (("throughput", 0), ("p50", 1)):
     m, lo, hi, cov = estimate(ratios)
     singles = [r[i] for r in rows] + [r[i + 2] for r in rows]
     print(f"  {name} ratio B/A: mean {m:.3f}, 95 % interval [{lo:.3f}, {hi:.3f}] (log scale, n = {len(ratios)}); "
-          f"single runs: mean {st.mean(singles):.1f}, CoV {st.stdev(singles) / st.mean(singles) * 100:.1f} %, "
-          f"min {min(singles):.1f}, max {max(singles):.1f}")
+          f"single runs: mean {st.mean(singles):.3f}, CoV {st.stdev(singles) / st.mean(singles) * 100:.1f} %, "
+          f"min {min(singles):.3f}, max {max(singles):.3f}")
 PY
 }
 
+# Both modes side by side: each pair slot runs A and B without steady-state warm-up and A and B with it, in an order
+# that alternates (A B | B A within a mode, and which mode goes first), so a load trend on a shared machine hits both
+# modes and both runs alike. The 1-minute load average is recorded before every run.
+steady_json=', "steadyState": {"windows": 5, "maxCov": 0.02, "window": "00:00:01", "maxWarmup": "00:00:10"}'
+: > "$work/off.txt"; : > "$work/steady.txt"; : > "$work/load.txt"
+echo "$pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client; modes interleaved"
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+pair_of() { # mode pair -> "thrA p50A thrB p50B"
+  local steady="" a b
+  [ "$1" = steady ] && steady=$steady_json
+  if (( $2 % 2 )); then
+    cut -d' ' -f1 /proc/loadavg >> "$work/load.txt"; a=$(run_once "$steady")
+    cut -d' ' -f1 /proc/loadavg >> "$work/load.txt"; b=$(run_once "$steady")
+  else
+    cut -d' ' -f1 /proc/loadavg >> "$work/load.txt"; b=$(run_once "$steady")
+    cut -d' ' -f1 /proc/loadavg >> "$work/load.txt"; a=$(run_once "$steady")
+  fi
+  echo "${a/,/ } ${b/,/ }" >> "$work/$1.txt"
+  echo "  pair $2, steady state $1: A ${a%,*} req/s p50 ${a#*,} ms, B ${b%,*} req/s p50 ${b#*,} ms (load $(cut -d' ' -f1 /proc/loadavg))"
+}
+for p in $(seq 1 "$pairs"); do
+  if (( (p + 1) / 2 % 2 )); then pair_of off "$p"; pair_of steady "$p"; else pair_of steady "$p"; pair_of off "$p"; fi
+done
 for mode in off steady; do
-  steady=""
-  [ "$mode" = steady ] && steady=', "steadyState": {"windows": 5, "maxCov": 0.02, "window": "00:00:01", "maxWarmup": "00:00:10"}'
-  : > "$work/$mode.txt"
-  echo "steady state $mode: $pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client"
-  for p in $(seq 1 "$pairs"); do
-    if (( p % 2 )); then a=$(run_once "$steady"); b=$(run_once "$steady"); else b=$(run_once "$steady"); a=$(run_once "$steady"); fi
-    echo "${a/,/ } ${b/,/ }" >> "$work/$mode.txt"
-    echo "  pair $p: A ${a%,*} req/s p50 ${a#*,} ms, B ${b%,*} req/s p50 ${b#*,} ms"
-  done
+  echo "steady state $mode:"
   summarize "$work/$mode.txt"
 done
+python3 - "$work/load.txt" <<'PY'
+import statistics as st, sys
+v = [float(l) for l in open(sys.argv[1]) if l.strip()]
+print(f"1-minute load average before each run: mean {st.mean(v):.1f}, min {min(v):.1f}, max {max(v):.1f} (2 cores)")
+PY
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

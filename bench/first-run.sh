@@ -27,9 +27,10 @@ for mode in before after; do
     if (mode === "before") delete s.steadyState;
     console.log(JSON.stringify(s));' "$preset" "http://127.0.0.1:$control" "$mode" > "$work/s.json"
   start=$(date +%s)
+  load_start=$(cut -d' ' -f1 /proc/loadavg)
   "src/Runner/bin/$config/net10.0/Dashboard.Runner" run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" \
     --security-dir "$work/data/security" --progress json > /dev/null
-  echo "$mode ($( [ "$mode" = before ] && echo "steadyState off" || echo "steadyState as the preset ships it"); $(( $(date +%s) - start )) s):"
+  echo "$mode ($( [ "$mode" = before ] && echo "steadyState off" || echo "steadyState as the preset ships it"); $(( $(date +%s) - start )) s; 1-minute load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end):"
   python3 - "$work/l.csv" <<'PY'
 import csv, statistics as st, sys
 rows = list(csv.DictReader(open(sys.argv[1])))

@@ -51,7 +51,7 @@ public sealed record ContrastResult(string Name, ClaimVerdict Verdict, string Re
     /// <summary>Level pairs left out (partial, generator-bound for a claim about the server, or without the metric).</summary>
     public int LevelsExcluded { get; init; }
 
-    /// <summary>What bound the counted levels: count of levels (both sides) per bound, keyed "generator", "server", "neither" or "unknown" (<see cref="Entities.LevelBound"/>; unknown when no CPU was measured).</summary>
+    /// <summary>What bound the counted levels: count of levels (both sides) per bound, keyed "generator", "server", "machine", "neither" or "unknown" (<see cref="Entities.LevelBound"/>; unknown when no CPU was measured).</summary>
     public IReadOnlyDictionary<string, int> Bounds { get; init; } = new Dictionary<string, int>();
 
     /// <summary>The counted level pairs, "A level ↔ B level".</summary>

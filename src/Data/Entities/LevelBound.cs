@@ -11,4 +11,11 @@ public enum LevelBound
 
     /// <summary>The server used at least 90 % of its cores (and the generator did not).</summary>
     Server,
+
+    /// <summary>
+    /// Generator and server share cores (same machine, overlapping CPU affinity), those cores were at least 90 % busy,
+    /// and neither used 90 % alone: the machine was the limit for both together (with whatever else ran on it). The
+    /// figure is the on-machine capacity of this client and server together, not the server's alone.
+    /// </summary>
+    Machine,
 }

@@ -93,6 +93,7 @@ public static class ResultsQueries
 
     private static LevelBound? BoundOf(List<LevelEntity> repetitions) =>
         repetitions.Any(l => l.Bound == LevelBound.Generator) ? LevelBound.Generator
+        : repetitions.Any(l => l.Bound == LevelBound.Machine) ? LevelBound.Machine
         : repetitions.Any(l => l.Bound == LevelBound.Server) ? LevelBound.Server
         : repetitions.Any(l => l.Bound == LevelBound.Neither) ? LevelBound.Neither
         : null;

@@ -21,8 +21,8 @@ namespace Dashboard.Runner.Execution;
 /// order drawn from the run's recorded seed (<see cref="RunEntity.OrderSeed"/>, <see cref="CellOrder"/>; Kalibera &amp;
 /// Jones, ISMM 2013; Mytkowicz et al., ASPLOS 2009), and each level of the cell after its steady-state warm-up when the
 /// scenario asks for one (<see cref="SteadyStateWarmup"/>). Stores the level's aggregates, what bound it and every raw
-/// sample as soon as the level ends, so a cancelled or failed run keeps what it measured; a level cut by a cancel is
-/// stored as partial (docs/statistics.md).
+/// sample as soon as the level ends, so a cancelled or failed run keeps what it measured; a level cut by a cancel or by
+/// a client driver that died or failed mid-level is stored as partial with the samples taken (docs/statistics.md).
 /// </summary>
 /// <param name="store">The results database, SQLite file or PostgreSQL (created and migrated if needed; docs/architecture.md, "Storage").</param>
 /// <param name="drivers">The client technologies this build can run.</param>
@@ -81,7 +81,10 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             notice?.Invoke($"run {abandoned.Id} was left Running by a runner that no longer runs; marked Interrupted: {abandoned.Error}");
         }
 
-        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri) ? hostUri : null) with { Topology = where }, JsonSerializerOptions.Web);
+        var hostUri = Uri.TryCreate(scenario.Host, UriKind.Absolute, out var parsedHost) ? parsedHost : null;
+        // The server's stack versions as the host read them from what it loaded (null: the host did not report them).
+        var serverStacks = http is null || hostUri is null ? null : await HostVersions.GetAsync(http, hostUri, cancellationToken);
+        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks }, JsonSerializerOptions.Web);
         var orderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : (int?)null;
         RunEntity run;
         if (runId is { } id)
@@ -271,16 +274,39 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                 var coreLoad = CoreLoad.Start();
                 var levelStartMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
                 var watch = Stopwatch.StartNew();
-                var result = await session.RunLevelAsync(plan, cancellationToken);
+                LevelResult result;
+                LoadClientException? failure = null;
+                try
+                {
+                    result = await session.RunLevelAsync(plan, cancellationToken);
+                }
+                catch (LoadClientException e) when (e.PartialLevel is { Samples.Length: > 0 } partial)
+                {
+                    // The client failed mid-level (its driver died or gave up): the samples it handed over are stored as a partial level.
+                    result = partial;
+                    failure = e;
+                }
+
                 var wall = watch.Elapsed;
                 var coresBusy = coreLoad?.BusyPercent();
                 var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
                 var cpu = cpuBefore is { } before ? generator!.TotalCpu() - before : (TimeSpan?)null;
                 var newResources = resources?.TakeNew() ?? [];
+                // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
+                var shares = LevelBounds.SharesCores(scenario.Topology == Topology.Remote, coreLoad?.Cores, resources?.ServerCores);
                 var measures = new LevelMeasures(steady, GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, ServerCpu(newResources, levelStartMs, levelEndMs),
-                    cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall);
-                var level = Store(samples, run, cell, repetition, result, measures);
+                    cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall, shares);
+                var partialReason = failure is not null ? FailedReason(cell, plan, wall, failure)
+                    : result.Cancelled ? PartialReason(plan, wall)
+                    : null;
+                var level = Store(samples, run, cell, repetition, result, measures, partialReason);
                 db.ResourceSamples.AddRange(newResources);
+                if (failure is not null)
+                {
+                    await db.SaveChangesAsync(CancellationToken.None);
+                    throw new LoadClientException($"{failure.Message}; the {result.Samples.Length} samples it handed over before are stored as a partial level", failure);
+                }
+
                 if (result.Cancelled)
                 {
                     await db.SaveChangesAsync(CancellationToken.None);
@@ -376,7 +402,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         return cells;
     }
 
-    private static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result, LevelMeasures measures)
+    private static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result, LevelMeasures measures, string? partialReason)
     {
         var stats = result.Statistics;
         var level = new LevelEntity
@@ -407,14 +433,14 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             P999Ms = OrZero(stats.P999Ms),
             MaxMs = OrZero(stats.MaxMs),
             GeneratorCpuPercent = measures.GeneratorCpuPercent,
-            Complete = !result.Cancelled,
-            PartialReason = result.Cancelled ? PartialReason(result.Plan, measures.Wall) : null,
+            Complete = partialReason is null,
+            PartialReason = partialReason,
             SteadyStateReached = measures.Steady?.Reached,
             SteadyStateWarmupSeconds = measures.Steady?.Elapsed.TotalSeconds,
             SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
             ServerCpuPercent = measures.ServerCpuPercent,
             GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
-            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent),
+            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
             GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
         };
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
@@ -444,8 +470,16 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s of a {duration.TotalSeconds:0.#} s level (warm-up included)")
         : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s, before its {plan.RequestsPerClient} requests per client");
 
+    private static string FailedReason(Cell cell, LevelPlan plan, TimeSpan wall, LoadClientException failure)
+    {
+        var of = plan.Duration is { } duration
+            ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"of a {duration.TotalSeconds:0.#} s level (warm-up included)")
+            : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"before its {plan.RequestsPerClient} requests per client");
+        return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"the {cell.Driver.ClientId} client failed after {wall.TotalSeconds:0.0} s {of}: {failure.Message}");
+    }
+
     private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);
 
     /// <summary>What the executor measured around one level, besides its samples.</summary>
-    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall);
+    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);
 }

@@ -18,6 +18,9 @@ public sealed class CoreLoad
         _start = Read(cores);
     }
 
+    /// <summary>The cores this process may use (its CPU affinity), as read when measuring started.</summary>
+    public IReadOnlySet<int> Cores => _cores;
+
     /// <summary>Starts measuring; null where <c>/proc</c> cannot be read (not Linux).</summary>
     public static CoreLoad? Start()
     {

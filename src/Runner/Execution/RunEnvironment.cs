@@ -2,6 +2,7 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using System.Text.Json.Serialization;
 using Dashboard.Data.Runs;
+using Dashboard.Service.Contracts.Versions;
 
 namespace Dashboard.Runner.Execution;
 
@@ -68,15 +69,24 @@ public sealed record RunEnvironment(
     /// <summary><c>node --version</c>, or null when no node is on the PATH.</summary>
     public string? NodeVersion { get; init; }
 
-    /// <summary>Client libraries of the external drivers: node packages (name → version from their package.json) and java jars (file name → "jar"), by driver.</summary>
+    /// <summary>
+    /// Client libraries by client technology (JSON <c>clientLibraries</c>), read from what is installed: <c>node</c>, the
+    /// driver's packages (name → version from their package.json: soap, undici, @grpc/grpc-js, lossless-json, ...);
+    /// <c>java</c>, the driver's jars (file name → manifest or file-name version, "?" when the jar names none);
+    /// <c>dotnet</c> and <c>wcf</c>, the assemblies beside the runner (System.ServiceModel.*, Grpc.Net.Client, Google.Protobuf).
+    /// </summary>
     public IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> ClientLibraries { get; init; } = new Dictionary<string, IReadOnlyDictionary<string, string>>();
 
     /// <summary>The runner's source commit (from its informational version's <c>+sha</c>), or null.</summary>
     public string? Commit { get; init; }
 
 
-    /// <summary>The server's stack versions; null: the host does not report them yet (same build as the runner when same-machine).</summary>
-    public IReadOnlyDictionary<string, string>? ServerStacks { get; init; }
+    /// <summary>
+    /// The server's stack versions (JSON <c>serverStacks</c>) as the host reported them at <c>GET /versions</c>: process
+    /// group (<c>aspnet</c>: .NET, ASP.NET Core, Kestrel, Grpc.AspNetCore, Google.Protobuf; <c>jvm</c>: Java, Metro,
+    /// JAXB, FastInfoset, WSS4J, ZeroC Ice, Gson) → component → version; null when the host did not report them.
+    /// </summary>
+    public IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>>? ServerStacks { get; init; }
 
     /// <summary>The environment of the current (load generator) process, with the topology towards <paramref name="host"/> (the scenario's host address) when given.</summary>
     public static RunEnvironment Capture(Uri? host)
@@ -205,8 +215,26 @@ public sealed record RunEnvironment(
         if (ReadTrimmed(classPath) is { Length: > 0 } jars)
         {
             result["java"] = jars.Split(':', StringSplitOptions.RemoveEmptyEntries)
-                .Select(Path.GetFileName).Where(f => !string.IsNullOrEmpty(f)).Distinct(StringComparer.Ordinal)
-                .ToDictionary(f => f!, _ => "jar", StringComparer.Ordinal);
+                .Where(j => !string.IsNullOrEmpty(Path.GetFileName(j))).DistinctBy(Path.GetFileName, StringComparer.Ordinal)
+                .ToDictionary(j => Path.GetFileName(j), j => ComponentVersions.OfJar(j) ?? "?", StringComparer.Ordinal);
+        }
+
+        // The in-process clients: dotnet (HttpClient, part of .NET; gRPC through Grpc.Net.Client) and wcf (System.ServiceModel).
+        var dotnet = new Dictionary<string, string>(StringComparer.Ordinal);
+        var wcf = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var (assembly, into) in new[] { ("Grpc.Net.Client", dotnet), ("Google.Protobuf", dotnet), ("System.ServiceModel.Primitives", wcf), ("System.ServiceModel.Http", wcf) })
+        {
+            if (ComponentVersions.OfAssemblyFile(Path.Combine(AppContext.BaseDirectory, assembly + ".dll")) is { } version)
+            {
+                into[assembly] = version;
+            }
+        }
+
+        dotnet["HttpClient (.NET)"] = Environment.Version.ToString();
+        result["dotnet"] = dotnet;
+        if (wcf.Count > 0)
+        {
+            result["wcf"] = wcf;
         }
 
         return result;

@@ -135,6 +135,39 @@ public static class HostProbe
     }
 }
 
+/// <summary>What a service host reports of its stacks' versions (<c>GET /versions</c>, docs/statistics.md "Environment").</summary>
+public static class HostVersions
+{
+    /// <summary>
+    /// The host's <c>GET /versions</c>: process group (<c>aspnet</c>, <c>jvm</c>) → component → version, as the host read
+    /// them from what it loaded; null when the host does not answer it within <see cref="HostProbe.Timeout"/> (an older
+    /// host without the route, a remote host behind a proxy): the run then records that the host did not report them.
+    /// </summary>
+    public static async Task<IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>>?> GetAsync(HttpClient http, Uri host, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(http);
+        ArgumentNullException.ThrowIfNull(host);
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout.CancelAfter(HostProbe.Timeout);
+        try
+        {
+            using var response = await http.GetAsync(new Uri(host, "/versions"), timeout.Token);
+            if (!response.IsSuccessStatusCode)
+            {
+                return null;
+            }
+
+            var versions = await response.Content.ReadFromJsonAsync<Dictionary<string, Dictionary<string, string>>>(JsonSerializerOptions.Web, timeout.Token);
+            return versions?.ToDictionary(p => p.Key, p => (IReadOnlyDictionary<string, string>)p.Value, StringComparer.Ordinal);
+        }
+        catch (Exception e) when (e is HttpRequestException or JsonException or NotSupportedException
+            || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested))
+        {
+            return null;
+        }
+    }
+}
+
 /// <summary>A service host cannot be used; the message is one line naming the host and the reason.</summary>
 public sealed class HostUnavailableException : Exception
 {

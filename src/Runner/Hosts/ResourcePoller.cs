@@ -42,6 +42,14 @@ public sealed class ResourcePoller : IAsyncDisposable
     /// <summary>Polls that failed (host unreachable, error status, unreadable answer).</summary>
     public int Failures => Volatile.Read(ref _failures);
 
+    /// <summary>
+    /// The cores the host said it may use in its latest reading (<see cref="ResourceSnapshot.Cores"/>): null before any
+    /// reading; an empty list when the host may use every core of its machine (or did not say).
+    /// </summary>
+    public IReadOnlyList<int>? ServerCores => Volatile.Read(ref _serverCores);
+
+    private IReadOnlyList<int>? _serverCores;
+
     /// <summary>Returns the samples taken since the previous call (or the start), oldest first, and forgets them.</summary>
     public IReadOnlyList<ResourceSampleEntity> TakeNew()
     {
@@ -88,6 +96,7 @@ public sealed class ResourcePoller : IAsyncDisposable
                     continue;
                 }
 
+                Volatile.Write(ref _serverCores, snapshot.Cores ?? []);
                 var now = Stopwatch.GetTimestamp();
                 var cpu = generator.TotalCpu();
                 var elapsed = Stopwatch.GetElapsedTime(lastTime, now);

@@ -48,4 +48,11 @@ public sealed class LoadClientException : Exception
         : base(message, inner)
     {
     }
+
+    /// <summary>
+    /// When a level was running as the client failed (a driver process died or wrote <c>fail</c> mid-level): the samples
+    /// it handed over before, with <see cref="LevelResult.Cancelled"/> false; null when no level was running. The runner
+    /// stores a non-empty one as a partial level (docs/statistics.md, "Partial levels").
+    /// </summary>
+    public LevelResult? PartialLevel { get; init; }
 }

@@ -6,9 +6,11 @@ using Dashboard.Tests.RealProcesses;
 namespace Dashboard.Runner.Tests.Execution;
 
 /// <summary>
-/// Crash cases with real processes (issue 14, part 3): the runner SIGKILLed mid-level, a driver process SIGKILLed
-/// mid-level, the JVM service SIGKILLed mid-run. Each ends with the run marked with the reason, every level stored
-/// before the fault whole (its sample rows counted against what the driver sent), and the next run working.
+/// Crash cases with real processes (issue 14, part 3; issue 24, partial levels): the runner SIGKILLed mid-level, a
+/// driver process (java, node; found in the runner's process tree) SIGKILLed mid-level, the JVM service SIGKILLed
+/// mid-run. Each ends with the run marked with the reason, every level stored before the fault whole (its sample rows
+/// counted against what the driver sent), the level a driver died in stored as partial with the samples it streamed,
+/// and the next run working.
 /// </summary>
 public sealed class CrashTests : IDisposable
 {
@@ -62,7 +64,37 @@ public sealed class CrashTests : IDisposable
     }
 
     [Fact]
-    public async Task Run_DriverKilledDuringALevel_ThatCellFailsWithTheReasonAndTheNextCellRuns()
+    public async Task Run_JavaDriverKilledDuringALevel_LevelIsPartialWithTheSamplesItStreamedAndTheRunSaysHowFarItGot()
+    {
+        // The real java driver on AspNetGrpc (no JVM service needed), a 30 s level; killed once it has streamed samples.
+        await using var host = await ServiceHostProcess.StartAsync();
+        var scenario = WriteScenario("java.json", host, "AspNetGrpc", "\"java\"", "[2]", null, "\"duration\": \"00:00:30\"");
+        using var runner = RunnerProcess.Start(scenario, DatabasePath, _directory, runnerDirectory: RepositoryPaths.RunnerOutput);
+        Assert.True(await runner.WaitForLineAsync("level-progress", count: 2, timeout: TimeSpan.FromSeconds(90)), runner.Stderr);
+        var java = Assert.Single(ProcTree.Children(runner.ProcessId, "java"));
+
+        ServiceHostProcess.Signal(java, 9);
+
+        Assert.Equal(1, await runner.WaitForExitAsync());
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var level = db.Levels.Single();
+        Assert.False(level.Complete);
+        Assert.Matches(@"^the java client failed after \d+\.\d s of a 30 s level \(warm-up included\): the java driver ended its output( in the middle of a record)? \(exit code 137: killed by signal 9, SIGKILL\)", level.PartialReason);
+        // Streamed once a second: at least the two seconds the progress events saw are stored, every sample with its row.
+        Assert.True(level.Requests > 0, $"{level.Requests} requests");
+        Assert.Equal(level.Requests, db.Samples.Count(s => s.LevelId == level.Id && !s.IsWarmup));
+        Assert.True(level.EndedUtc - level.StartedUtc < TimeSpan.FromSeconds(30), $"{level.StartedUtc:O}..{level.EndedUtc:O}");
+        var run = db.Runs.Single();
+        Assert.Equal(RunStatus.Failed, run.Status);
+        Assert.Contains("1 of 1 cells failed (0 of 1 levels done): AspNetGrpc × java × Int failed during AspNetGrpc × java × Int, repetition 1, 2 clients: the java driver ended its output", run.Error, StringComparison.Ordinal);
+        Assert.Contains($"; the {level.Requests + (2 * Warmup)} samples it handed over before are stored as a partial level", run.Error, StringComparison.Ordinal);
+        // Left out of the aggregates unless asked for.
+        Assert.Empty(Dashboard.Data.Results.ResultsQueries.Aggregate([level]));
+        Assert.False(Assert.Single(Dashboard.Data.Results.ResultsQueries.Aggregate([level], includePartial: true)).Complete);
+    }
+
+    [Fact]
+    public async Task Run_NodeDriverKilledDuringALevel_LevelIsPartialWithWhatItStreamedTheCellFailsAndTheNextCellRuns()
     {
         await using var host = await ServiceHostProcess.StartAsync();
         // The real node driver behind a wrapper that copies every record it writes to stdout into a log: what the driver sent.
@@ -79,29 +111,42 @@ public sealed class CrashTests : IDisposable
             process.stdout.write = (chunk, ...rest) => { if (chunk.length > 0) fs.writeSync(sent, chunk); return write(chunk, ...rest); };
             require({{Js(Path.Combine(RepositoryPaths.Root, "src", "Runner", "Drivers", "node", "driver.js"))}});
             """);
-        var scenario = WriteScenario("driver.json", host, "AspNetHttpJson", "\"node\", \"dotnet\"", "[1, 10]", 1000);
+        var scenario = WriteScenario("driver.json", host, "AspNetHttpJson", "\"node\", \"dotnet\"", "[1, 10]", 2000);
 
         using var runner = RunnerProcess.Start(scenario, DatabasePath, _directory, new Dictionary<string, string> { ["DASHBOARD_NODE_DRIVER"] = wrapper });
-        // The node cell's first level is over once the driver wrote its 'level' record; the 10-client level (10,050 calls) follows.
-        Assert.True(await Eventually.HoldsAsync(() => File.Exists(sent) && File.ReadAllLines(sent).Any(l => l.StartsWith("level ", StringComparison.Ordinal)), TimeSpan.FromSeconds(90)), runner.Stderr);
-        await Task.Delay(1000);
-        ServiceHostProcess.Signal(int.Parse(await File.ReadAllTextAsync(pidFile), System.Globalization.CultureInfo.InvariantCulture), 9);
+        // The node cell's first level is over once the driver wrote its 'level' record; the 10-client level (20,050 calls)
+        // follows, and its first 'p' record comes after the samples streamed in its first second.
+        Assert.True(await Eventually.HoldsAsync(() => File.Exists(sent) && File.ReadAllLines(sent).SkipWhile(l => !l.StartsWith("level ", StringComparison.Ordinal)).Any(l => l.StartsWith("p ", StringComparison.Ordinal)), TimeSpan.FromSeconds(90)), runner.Stderr);
+        var node = Assert.Single(ProcTree.Children(runner.ProcessId, "node"));
+        Assert.Equal(int.Parse(await File.ReadAllTextAsync(pidFile), System.Globalization.CultureInfo.InvariantCulture), node);
+        ServiceHostProcess.Signal(node, 9);
 
         Assert.Equal(1, await runner.WaitForExitAsync());
         Assert.Contains("error: 1 of 2 cells failed", runner.Stderr, StringComparison.Ordinal);
-        // "ended its output" when killed during the level, "is gone" if the kill came before the runner sent the level.
-        Assert.Matches(@"AspNetHttpJson × node × Int failed during AspNetHttpJson × node × Int, repetition 1, 10 clients: the node driver (ended its output|is gone) \(exit code 137: killed by signal 9, SIGKILL\)", runner.Stderr);
+        // "in the middle of a record" when the kill cut a record short.
+        Assert.Matches(@"AspNetHttpJson × node × Int failed during AspNetHttpJson × node × Int, repetition 1, 10 clients: the node driver ended its output( in the middle of a record)? \(exit code 137: killed by signal 9, SIGKILL\)", runner.Stderr);
         Assert.Contains(runner.Lines, l => l.Contains("\"cell-failed\"", StringComparison.Ordinal));
         var records = await File.ReadAllLinesAsync(sent);
         var firstLevel = records.TakeWhile(l => !l.StartsWith("level ", StringComparison.Ordinal)).Where(l => l.StartsWith("s ", StringComparison.Ordinal)).ToArray();
-        Assert.Equal(1000 + Warmup, firstLevel.Length);
+        var streamed = records.SkipWhile(l => !l.StartsWith("level ", StringComparison.Ordinal)).Count(l => l.StartsWith("s ", StringComparison.Ordinal));
+        Assert.Equal(2000 + Warmup, firstLevel.Length);
         using var db = ResultsDatabase.Open(DatabasePath);
-        var node = db.Levels.Where(l => l.Client == "node").ToList();
-        Assert.Equal(1, Assert.Single(node).Clients);
-        Assert.Equal(firstLevel.Length, db.Samples.Count(s => s.LevelId == node[0].Id));
-        Assert.Equal(firstLevel.Count(l => l.Split(' ')[5] == "0"), node[0].Requests);
+        var nodeLevels = db.Levels.Where(l => l.Client == "node").OrderBy(l => l.Clients).ToList();
+        Assert.Equal([1, 10], nodeLevels.Select(l => l.Clients));
+        Assert.True(nodeLevels[0].Complete);
+        Assert.Equal(firstLevel.Length, db.Samples.Count(s => s.LevelId == nodeLevels[0].Id));
+        Assert.Equal(firstLevel.Count(l => l.Split(' ')[5] == "0"), nodeLevels[0].Requests);
+        // The killed level: partial, with what the driver streamed before the kill (the log is written just before the
+        // pipe, so it may hold a chunk more than the runner got).
+        var killed = nodeLevels[1];
+        Assert.False(killed.Complete);
+        Assert.StartsWith("the node client failed after ", killed.PartialReason, StringComparison.Ordinal);
+        var stored = db.Samples.Count(s => s.LevelId == killed.Id);
+        Assert.InRange(stored, 1, streamed);
+        Assert.Equal(killed.Requests, db.Samples.Count(s => s.LevelId == killed.Id && !s.IsWarmup));
+        Assert.Empty(Dashboard.Data.Results.ResultsQueries.Aggregate([killed]));
         var dotnet = db.Levels.Where(l => l.Client == "dotnet").OrderBy(l => l.Clients).ToList();
-        Assert.Equal([1000L, 10_000L], dotnet.Select(l => l.Requests));
+        Assert.Equal([2000L, 20_000L], dotnet.Select(l => l.Requests));
         Assert.All(dotnet, l => Assert.Equal(0, l.Errors));
         var dotnetIds = dotnet.Select(l => l.Id).ToList();
         Assert.Equal(dotnet.Sum(l => l.Requests + (l.Clients * Warmup)), db.Samples.Count(s => dotnetIds.Contains(s.LevelId)));

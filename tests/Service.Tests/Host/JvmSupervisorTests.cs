@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Globalization;
 using System.Net.Http.Json;
 using Dashboard.Service.Contracts.Resources;
@@ -11,7 +12,7 @@ public sealed class JvmSupervisorTests
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
 
     [Fact]
-    public async Task Host_JvmStarted_ListsMetroAndIceWithWsdlAndReportsJvmResources()
+    public async Task Host_JvmStarted_ListsMetroAndIceWithWsdlReportsJvmResourcesAndTheVersionsItLoaded()
     {
         await using var host = await ServiceHostProcess.StartAsync(jvm: true);
         await host.WaitForEndpointAsync("IceTcp", Patience);
@@ -31,6 +32,31 @@ public sealed class JvmSupervisorTests
         Assert.Equal("ice", endpoints.Single(e => e.Name == "IceTcp").Stack);
         Assert.InRange(resources.JvmResidentMb!.Value, 20, 4096);
         Assert.InRange(resources.JvmCpuPercent ?? -1, 0, 100);
+
+        // GET /versions: what the host and its JVM loaded, checked against the files themselves read another way here.
+        var versions = await http.GetFromJsonAsync<Dictionary<string, Dictionary<string, string>>>(new Uri(host.ControlAddress, "versions"));
+        var aspnet = versions!["aspnet"];
+        var hostDirectory = Path.GetDirectoryName(ServiceHostProcess.ExecutablePath)!;
+        Assert.Equal(FileVersionInfo.GetVersionInfo(Path.Combine(hostDirectory, "Grpc.AspNetCore.Server.dll")).ProductVersion!.Split('+')[0], aspnet["Grpc.AspNetCore"]);
+        Assert.StartsWith("2.", aspnet["Grpc.AspNetCore"], StringComparison.Ordinal);
+        Assert.StartsWith("10.", aspnet["Kestrel"], StringComparison.Ordinal);
+        Assert.StartsWith("10.", aspnet["ASP.NET Core"], StringComparison.Ordinal);
+        Assert.StartsWith(".NET 10.", aspnet[".NET"], StringComparison.Ordinal);
+        var jvm = versions["jvm"];
+        var jars = (await File.ReadAllTextAsync(Path.Combine(hostDirectory, "jvm", "classpath"))).Trim().Split(':');
+        var iceJar = jars.Single(j => Path.GetFileName(j).StartsWith("ice-", StringComparison.Ordinal));
+        Assert.Equal(Path.GetFileNameWithoutExtension(iceJar)["ice-".Length..], jvm["ZeroC Ice"]);
+        Assert.Equal(ManifestVersion(jars.Single(j => j.EndsWith("/jaxws-rt.jar", StringComparison.Ordinal)), "Implementation-Version"), jvm["Metro (JAX-WS RI)"]);
+        Assert.Equal(ManifestVersion(jars.Single(j => j.EndsWith("/gson.jar", StringComparison.Ordinal)), "Bundle-Version"), jvm["Gson"]);
+        Assert.Matches(@"^OpenJDK .*\b\d+\.\d+\.\d+", jvm["Java"]);
+        Assert.DoesNotContain(jvm.Values, v => v is "?" or "not on the class path");
+    }
+
+    private static string ManifestVersion(string jar, string attribute)
+    {
+        using var zip = System.IO.Compression.ZipFile.OpenRead(jar);
+        using var reader = new StreamReader(zip.GetEntry("META-INF/MANIFEST.MF")!.Open());
+        return reader.ReadToEnd().Split('\n').Select(l => l.TrimEnd('\r')).Single(l => l.StartsWith(attribute + ": ", StringComparison.Ordinal))[(attribute.Length + 2)..];
     }
 
     [Fact]

@@ -176,9 +176,43 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
                 var started = DateTime.UtcNow - watch.Elapsed;
                 return new LevelResult(plan, started, DateTime.UtcNow, samples.ToArray(), Cancelled: true, 0);
             }
+            catch (LoadClientException e) when (e.PartialLevel is null)
+            {
+                // The driver died (end of output) or gave up (fail) mid-level: what it streamed before is handed on (partial).
+                throw new LoadClientException(e.Message, e) { PartialLevel = Partial(plan, watch.Elapsed, samples) };
+            }
             catch (Exception e) when (e is FormatException or JsonException or OverflowException or IndexOutOfRangeException)
             {
+                // A record cut short because the driver was killed while writing it is the driver's death, not a protocol break.
+                if (await ExitedWithinAsync(TimeSpan.FromSeconds(2)))
+                {
+                    throw new LoadClientException($"the {_clientId} driver ended its output in the middle of a record{ExitSuffix()}{StderrSuffix()}", e)
+                    {
+                        PartialLevel = Partial(plan, watch.Elapsed, samples),
+                    };
+                }
+
                 throw new LoadClientException($"the {_clientId} driver broke the protocol: {e.Message}", e);
+            }
+        }
+
+        private static LevelResult Partial(LevelPlan plan, TimeSpan elapsed, List<Sample> samples)
+        {
+            var now = DateTime.UtcNow;
+            return new LevelResult(plan, now - elapsed, now, samples.ToArray(), Cancelled: false, 0);
+        }
+
+        private async Task<bool> ExitedWithinAsync(TimeSpan wait)
+        {
+            try
+            {
+                using var limit = new CancellationTokenSource(wait);
+                await _process.WaitForExitAsync(limit.Token);
+                return true;
+            }
+            catch (OperationCanceledException)
+            {
+                return false;
             }
         }
 

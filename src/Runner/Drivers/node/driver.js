@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // The node client driver (docs/driver-protocol.md, version 1): reads the job and its levels from stdin,
-// runs each level as a closed loop of N async clients, writes `ready`, `p` (progress, once a second), `s`, `level` and `fail` records to
-// stdout. Everything for people goes to stderr.
+// runs each level as a closed loop of N async clients, writes `ready`, `p` (progress, once a second), `s` (the samples taken
+// so far once a second, the rest after the level), `level` and `fail` records to stdout. Everything for people goes to stderr.
 
 const readline = require('node:readline');
 const { findPayload } = require('./lib/payloads');
@@ -236,11 +236,18 @@ async function runLevel(cell, level, control) {
     const startedUnixMs = Date.now();
     const origin = process.hrtime.bigint();
     const workers = clients.map((client, c) => worker(c, client, level, origin, buffers[c], ends, control));
-    // Progress once a second: measured requests so far (7 numbers per sample in each client's buffer).
+    // Once a second: the samples taken since the last tick as `s` records (so a driver killed mid-level has handed the
+    // runner what it measured until then), then progress, measured requests so far (7 numbers per sample per buffer).
+    const written = clients.map(() => 0);
     const ticker = setInterval(() => {
       let requests = 0;
-      for (const b of buffers) requests += Math.max(0, b.length / 7 - level.warmup);
-      emit(`p {"requests":${requests},"elapsedUs":${Number((process.hrtime.bigint() - origin) / 1000n)}}\n`);
+      const streamed = [];
+      buffers.forEach((b, c) => {
+        written[c] = appendSamples(streamed, b, written[c]);
+        requests += Math.max(0, b.length / 7 - level.warmup);
+      });
+      streamed.push(`p {"requests":${requests},"elapsedUs":${Number((process.hrtime.bigint() - origin) / 1000n)}}\n`);
+      emit(streamed.join(''));
     }, 1000);
     try {
       await Promise.race([Promise.all(workers), control.cancelledPromise]);
@@ -248,7 +255,7 @@ async function runLevel(cell, level, control) {
       clearInterval(ticker);
     }
     const last = control.cancelled ? process.hrtime.bigint() : ends.reduce((a, b) => (b > a ? b : a), origin);
-    return { buffers, startedUnixMs, elapsedUs: Number((last - origin) / 1000n), cancelled: control.cancelled };
+    return { buffers, written, startedUnixMs, elapsedUs: Number((last - origin) / 1000n), cancelled: control.cancelled };
   } finally {
     await Promise.allSettled(clients.map((client) => client.close()));
   }
@@ -274,12 +281,22 @@ async function worker(index, client, level, origin, buffer, ends, control) {
   if (ends[index] === 0n) ends[index] = process.hrtime.bigint();
 }
 
-/** Writes the level's `s` records, then its `level` record. */
+/** Appends the `s` records of `buffer` from the `from`-th number on to `out`; returns the buffer's length, the next `from`. */
+function appendSamples(out, buffer, from) {
+  const end = buffer.length;
+  for (let k = from; k < end; k += 7) {
+    out.push(`s ${buffer[k]} ${buffer[k + 1]} ${buffer[k + 2]} ${buffer[k + 3]} ${buffer[k + 4]} ${buffer[k + 5]} ${buffer[k + 6]}\n`);
+  }
+  return end;
+}
+
+/** Writes the level's `s` records not yet streamed, then its `level` record. */
 async function writeLevel(level, result) {
   const CHUNK = 4096;
   let out = [];
-  for (const buffer of result.buffers) {
-    for (let k = 0; k < buffer.length; k += 7) {
+  for (let c = 0; c < result.buffers.length; c++) {
+    const buffer = result.buffers[c];
+    for (let k = result.written ? result.written[c] : 0; k < buffer.length; k += 7) {
       out.push(`s ${buffer[k]} ${buffer[k + 1]} ${buffer[k + 2]} ${buffer[k + 3]} ${buffer[k + 4]} ${buffer[k + 5]} ${buffer[k + 6]}\n`);
       if (out.length >= CHUNK) { await emit(out.join('')); out = []; }
     }

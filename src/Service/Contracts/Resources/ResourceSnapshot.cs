@@ -13,6 +13,7 @@ namespace Dashboard.Service.Contracts.Resources;
 /// <param name="ThreadCount">Threads of the service process.</param>
 /// <param name="JvmCpuPercent">CPU use of the JVM service process (metro and ice stacks) over the last interval, % of all cores, 0–100; null when it is not running.</param>
 /// <param name="JvmResidentMb">Resident memory of the JVM service process, MB; null when it is not running.</param>
+/// <param name="Cores">The cores the host process may use now (its CPU affinity, e.g. under <c>taskset</c>), ascending; null: every core of its machine. The runner tells from it whether generator and server share cores (docs/statistics.md, "What bound each level").</param>
 /// <remarks>The host process itself is the aspnet stack's process: <paramref name="ProcessCpuPercent"/>, <paramref name="WorkingSetMb"/> (resident).</remarks>
 public sealed record ResourceSnapshot(
     double MachineCpuPercent,
@@ -22,4 +23,5 @@ public sealed record ResourceSnapshot(
     double GcHeapMb,
     int ThreadCount,
     double? JvmCpuPercent = null,
-    double? JvmResidentMb = null);
+    double? JvmResidentMb = null,
+    IReadOnlyList<int>? Cores = null);

@@ -5,7 +5,7 @@ using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Control;
 
-/// <summary>The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /resources</c>, <c>GET /healthz</c>.</summary>
+/// <summary>The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /versions</c>, <c>GET /resources</c>, <c>GET /healthz</c>.</summary>
 public static class ControlApi
 {
     /// <summary>Maps the control API on <paramref name="app"/>.</summary>
@@ -21,6 +21,10 @@ public static class ControlApi
             var host = EndpointAddresses.HostFor(context.Request.Host.HasValue ? context.Request.Host.Value : null, settings.PublicName, settings.AdvertisedHost);
             return Results.Ok(EndpointAddresses.For(registry.All, host));
         });
+
+        // The versions of the stacks this host serves, read from what is loaded (docs/statistics.md, "Environment"):
+        // "aspnet" from this process's assemblies, "jvm" as the JVM service reported them in its ready line (absent until then).
+        app.MapGet("/versions", (EndpointRegistry registry) => Results.Ok(ServerVersions.Of(registry)));
 
         // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
         app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));

@@ -25,6 +25,18 @@ public sealed class EndpointRegistry
     /// <summary>Each process group's state for <c>/healthz</c>: <c>aspnet</c> and <c>jvm</c> → <c>up</c>, <c>starting</c>, <c>down: reason</c>, <c>disabled</c>.</summary>
     public IReadOnlyDictionary<string, string> Status => _status;
 
+    /// <summary>
+    /// The component versions each process group reported of itself (the JVM service in its <c>ready</c> line): group →
+    /// component → version; a group that has not reported (starting, disabled) is absent. Served by <c>GET /versions</c>.
+    /// </summary>
+    public IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Versions => _versions;
+
+    private ImmutableDictionary<string, IReadOnlyDictionary<string, string>> _versions = ImmutableDictionary<string, IReadOnlyDictionary<string, string>>.Empty;
+
+    /// <summary>Records what <paramref name="group"/> reported of its component versions (replaces an earlier report).</summary>
+    public void SetVersions(string group, IReadOnlyDictionary<string, string> versions) =>
+        ImmutableInterlocked.Update(ref _versions, d => d.SetItem(group, versions));
+
     /// <summary>Replaces the endpoints of <paramref name="group"/> (e.g. <c>aspnet</c>, <c>jvm</c>) and its state.</summary>
     public void Set(string group, IEnumerable<HostEndpoint> endpoints, string status)
     {

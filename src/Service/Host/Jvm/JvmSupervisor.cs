@@ -144,6 +144,11 @@ public sealed class JvmSupervisor(
                     {
                         var message = JsonSerializer.Deserialize<ReadyMessage>(data, JsonSerializerOptions.Web);
                         var endpoints = message?.Endpoints ?? [];
+                        if (message?.Versions is { } versions)
+                        {
+                            registry.SetVersions(Group, versions);
+                        }
+
                         registry.Set(Group, endpoints, "up");
                         logger.LogInformation("JVM service ready: {Endpoints}", string.Join(", ", endpoints.Select(e => $"{e.Name} at {e.Address}")));
                         ready.TrySetResult();
@@ -202,5 +207,5 @@ public sealed class JvmSupervisor(
         }
     }
 
-    private sealed record ReadyMessage(HostEndpoint[] Endpoints);
+    private sealed record ReadyMessage(HostEndpoint[] Endpoints, Dictionary<string, string>? Versions);
 }

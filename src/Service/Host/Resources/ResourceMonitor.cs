@@ -68,7 +68,8 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
                     GC.GetGCMemoryInfo().HeapSizeBytes / (1024.0 * 1024.0),
                     self.Threads.Count,
                     jvmPercent,
-                    jvmResident));
+                    jvmResident,
+                    ProcReader.AllowedCores()?.Order().ToArray())); // read each time: a host can be pinned after it started
             }
         }
         catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)

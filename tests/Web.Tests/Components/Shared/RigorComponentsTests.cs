@@ -53,13 +53,25 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     }
 
     [Fact]
+    public void LevelQualityFlags_SharedCoresSaturated_SaysMachineBoundNotGeneratorBound()
+    {
+        var level = Aggregate([1000, 1010, 990], complete: [true, true, true], bound: LevelBound.Machine, steady: true);
+
+        var bound = Assert.Single(LevelQualityFlags.Flags(level), f => f.Kind == "bound");
+
+        Assert.Equal("machine-bound", bound.Text);
+        Assert.Equal(LevelQualityFlags.FlagSeverity.Warning, bound.Severity);
+    }
+
+    [Fact]
     public void RunEnvironmentPanel_RecordedEnvironment_ShowsCpuCoresTopologyAndLibraries()
     {
         const string json = """
             {"machineName":"m","osDescription":"Debian","osArchitecture":"X64","runtime":".NET 10.0.0","processorCount":1,"totalMemoryMb":100,
              "serverGc":false,"versions":{"Runner":"1.0+abc"},"cpuModel":"Intel Xeon","machineCores":2,"generatorCores":1,"serverCores":2,
              "machineMemoryMb":24000,"kernel":"6.1.0","javaVersion":"openjdk 21","nodeVersion":"v20.1.0",
-             "clientLibraries":{"node":{"soap":"1.1.0"},"java":{"jaxws-rt-4.0.2.jar":"jar"}},"commit":"abc","topology":"same-machine"}
+             "clientLibraries":{"node":{"soap":"1.1.0"},"java":{"jaxws-rt-4.0.2.jar":"jar","grpc-core.jar":"1.41.3"}},"commit":"abc","topology":"same-machine",
+             "serverStacks":{"aspnet":{"Kestrel":"10.0.1","Grpc.AspNetCore":"2.85.0"},"jvm":{"Metro (JAX-WS RI)":"2.3.0.2","ZeroC Ice":"3.7.8"}}}
             """;
 
         var panel = _context.Render<RunEnvironmentPanel>(p => p.Add(c => c.EnvironmentJson, json).Add(c => c.Expanded, true));
@@ -71,6 +83,9 @@ public sealed class RigorComponentsTests : IAsyncLifetime
         Assert.Contains("soap 1.1.0", text, StringComparison.Ordinal);
         Assert.Contains("jaxws-rt-4.0.2.jar", text, StringComparison.Ordinal);
         Assert.Contains(RunEnvironmentPanel.Rows(json), r => r == ("Kernel", "6.1.0"));
+        Assert.Contains(RunEnvironmentPanel.Rows(json), r => r == ("Server aspnet", "Kestrel 10.0.1, Grpc.AspNetCore 2.85.0"));
+        Assert.Contains(RunEnvironmentPanel.Rows(json), r => r == ("Server jvm", "Metro (JAX-WS RI) 2.3.0.2, ZeroC Ice 3.7.8"));
+        Assert.Contains(RunEnvironmentPanel.Rows(json), r => r == ("Client java", "jaxws-rt-4.0.2.jar, grpc-core.jar 1.41.3"));
     }
 
     [Fact]

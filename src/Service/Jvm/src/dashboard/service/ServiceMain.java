@@ -1,6 +1,7 @@
 package dashboard.service;
 
 import dashboard.common.Json;
+import dashboard.common.Versions;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -82,7 +83,7 @@ public final class ServiceMain {
         stdin.start();
 
         protocol.println("ready {\"endpoints\":[" + running.stream().map(v -> v.endpoint().toJson())
-                .collect(Collectors.joining(",")) + "]}");
+                .collect(Collectors.joining(",")) + "],\"versions\":" + Versions.toJson(versions()) + "}");
 
         try {
             stop.await();
@@ -93,6 +94,23 @@ public final class ServiceMain {
         closeAll(running);
         Log.info("stopped");
         System.exit(0);
+    }
+
+    /**
+     * The versions of this service's stacks as loaded (docs/statistics.md, "Environment"): the JVM, Metro (the JAX-WS
+     * RI, with JAXB and FastInfoset under it), WSS4J for WS-Security, ZeroC Ice (its own
+     * {@code Util.stringVersion()}) and Gson.
+     */
+    static Map<String, String> versions() {
+        Map<String, String> v = Versions.ordered();
+        v.put("Java", Versions.jvm());
+        v.put("Metro (JAX-WS RI)", Versions.ofClass("com.sun.xml.ws.api.WSService"));
+        v.put("JAXB RI", Versions.ofClass("com.sun.xml.bind.v2.ContextFactory"));
+        v.put("FastInfoset", Versions.ofClass("com.sun.xml.fastinfoset.Encoder"));
+        v.put("WSS4J", Versions.ofClass("org.apache.ws.security.WSConstants"));
+        v.put("ZeroC Ice", com.zeroc.Ice.Util.stringVersion());
+        v.put("Gson", Versions.ofClass("com.google.gson.Gson"));
+        return v;
     }
 
     private static RunningVariant start(VariantKind kind, ServiceOptions options, SecurityMaterial security, int port)

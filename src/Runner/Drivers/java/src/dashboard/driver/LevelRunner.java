@@ -73,6 +73,9 @@ final class LevelRunner {
         gate.countDown(); // the latch publishes origin[0] to every client
 
         boolean abandoned = false;
+        // Samples already written as s records, per client: the level's samples go out once a second while it runs
+        // (with its p record), so a driver killed mid-level has handed the runner what it measured until the last second.
+        int[] written = new int[level.clients()];
         long[] nextReport = {origin[0] + PROGRESS_INTERVAL_NS};
         Runnable tick = () -> {
             long now = System.nanoTime();
@@ -84,6 +87,11 @@ final class LevelRunner {
             for (SampleBuffer b : buffers) {
                 requests += Math.max(0, b.count() - level.warmup());
             }
+            StringBuilder streamed = new StringBuilder();
+            for (int c = 0; c < buffers.length; c++) {
+                written[c] = buffers[c].write(streamed, c, origin[0], written[c]);
+            }
+            progress.append(streamed);
             progress.println("p {\"requests\":" + requests + ",\"elapsedUs\":" + (now - origin[0]) / 1000 + "}");
             progress.flush();
         };
@@ -100,7 +108,7 @@ final class LevelRunner {
             synchronized (endNs) {
                 lastEnd = Math.max(lastEnd, endNs[i]);
             }
-            buffers[i].write(out, i, origin[0]);
+            buffers[i].write(out, i, origin[0], written[i]);
         }
         if (abandoned) {
             lastEnd = System.nanoTime();

@@ -37,9 +37,18 @@ final class SampleBuffer {
 
     /** Appends this buffer's {@code s} records to {@code out}, times relative to {@code originNs}. */
     void write(StringBuilder out, int client, long originNs) {
+        write(out, client, originNs, 0);
+    }
+
+    /**
+     * Appends the {@code s} records of samples {@code from} .. the count now to {@code out} and returns that count, the
+     * next call's {@code from}. Safe while the client adds samples: the count is read first (volatile) and every sample
+     * below it was written before it was published (in the array read after it, which holds every earlier sample).
+     */
+    int write(StringBuilder out, int client, long originNs, int from) {
         int n = count;
         long[] d = data;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             int at = i * FIELDS;
             out.append("s ").append(client).append(' ')
                     .append((d[at] - originNs) / 1000).append(' ')
@@ -49,5 +58,6 @@ final class SampleBuffer {
                     .append(d[at + 4]).append(' ')
                     .append(d[at + 5]).append('\n');
         }
+        return n;
     }
 }
