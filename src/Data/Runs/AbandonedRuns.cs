@@ -45,7 +45,7 @@ public static class AbandonedRuns
     /// Marks every <c>Running</c> run whose recorded runner process no longer runs as Interrupted: the error names the
     /// process and how far the run got, <c>CompletedLevels</c> becomes the number of levels stored, and the end time is
     /// the end of its last stored level (or its start). Runs without a recorded runner (a dashboard's own rows) are
-    /// left alone.
+    /// left alone, and so are runs whose runner ran on another machine (a shared PostgreSQL results database).
     /// </summary>
     /// <returns>The runs marked, as stored.</returns>
     public static async Task<IReadOnlyList<RunEntity>> MarkAsync(ResultsDbContext db, CancellationToken cancellationToken)
@@ -55,7 +55,8 @@ public static class AbandonedRuns
         var marked = new List<RunEntity>();
         foreach (var run in running)
         {
-            if (RunnerOf(run.EnvironmentJson) is not { } runner || runner.IsAlive())
+            // A runner of another machine that shares the database (PostgreSQL) is not judged here: its pid means nothing on this one.
+            if (RunnerOf(run.EnvironmentJson) is not { } runner || !runner.IsOnThisMachine() || runner.IsAlive())
             {
                 continue;
             }

@@ -11,8 +11,13 @@ namespace Dashboard.Data.Runs;
 /// <param name="Pid">The process id.</param>
 /// <param name="StartTicks">When the process started, in clock ticks since boot (<c>starttime</c> of <c>proc(5)</c>).</param>
 /// <param name="BootId">The kernel's boot id when the process ran.</param>
-public sealed record ProcessIdentity(int Pid, long StartTicks, string BootId)
+/// <param name="MachineId">The machine's id (<c>/etc/machine-id</c>), or null where it cannot be read or was not recorded
+/// (runs stored before it was): with a results database that several machines share (PostgreSQL, docs/architecture.md,
+/// "Storage"), only the machine a runner ran on can tell whether it still runs.</param>
+public sealed record ProcessIdentity(int Pid, long StartTicks, string BootId, string? MachineId = null)
 {
+    private const string MachineIdFile = "/etc/machine-id";
+
     /// <summary>The current process, or null where <c>/proc</c> cannot be read (not Linux): nothing can be checked later then.</summary>
     public static ProcessIdentity? Current() => Of(Environment.ProcessId);
 
@@ -41,9 +46,28 @@ public sealed record ProcessIdentity(int Pid, long StartTicks, string BootId)
             return null;
         }
 
-        return new ProcessIdentity(pid, startTicks, bootId);
+        return new ProcessIdentity(pid, startTicks, bootId, ThisMachineId());
     }
 
-    /// <summary>True while this very process runs: same id, same start time, same boot, not a zombie.</summary>
-    public bool IsAlive() => Of(Pid) == this;
+    /// <summary>True while this very process runs: same id, same start time, same boot, not a zombie (on this machine; see <see cref="IsOnThisMachine"/>).</summary>
+    public bool IsAlive() => Of(Pid) is { } now && now.StartTicks == StartTicks && now.BootId == BootId;
+
+    /// <summary>
+    /// True when the process ran on this machine, or its machine is unknown (recorded before machine ids were): only then
+    /// can <see cref="IsAlive"/> answer for it; a process of another machine sharing the database is that machine's to judge.
+    /// </summary>
+    public bool IsOnThisMachine() => MachineId is null || ThisMachineId() is not { } here || MachineId == here;
+
+    private static string? ThisMachineId()
+    {
+        try
+        {
+            var id = File.ReadAllText(MachineIdFile).Trim();
+            return id.Length == 0 ? null : id;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
 }

@@ -95,6 +95,32 @@ public sealed class AbandonedRunsTests : IDisposable
     }
 
     [Fact]
+    public async Task MarkAsync_KilledRunnerOfAnotherMachine_LeftForThatMachine()
+    {
+        // A shared PostgreSQL database: the run's runner ran on another machine; its pid says nothing here.
+        using var process = StartSleeper();
+        var runner = ProcessIdentity.Of(process.Id)! with { MachineId = "another-machine" };
+        process.Kill();
+        await process.WaitForExitAsync();
+        var (runId, _) = await SeedRunAsync(runner, levels: 1, samplesPerLevel: 10);
+
+        using var db = _database.NewContext();
+        Assert.Empty(await AbandonedRuns.MarkAsync(db, CancellationToken.None));
+        Assert.Equal(RunStatus.Running, (await db.Runs.SingleAsync(r => r.Id == runId)).Status);
+        Assert.False(runner.IsOnThisMachine());
+        Assert.True((runner with { MachineId = null }).IsOnThisMachine()); // recorded before machine ids: judged here, as before
+    }
+
+    [Fact]
+    public void Current_RecordsThisMachine()
+    {
+        var self = ProcessIdentity.Current()!;
+
+        Assert.Equal(File.ReadAllText("/etc/machine-id").Trim(), self.MachineId);
+        Assert.True(self.IsOnThisMachine());
+    }
+
+    [Fact]
     public async Task MarkAsync_RunWithoutRecordedRunner_LeftAlone()
     {
         // A dashboard's own row records its runner under another property; only the dashboard judges it.
