@@ -106,8 +106,10 @@ public static class PlotlyFigure
         var rows = groups.Count == 0 ? LegendRows(legendNames, style, width)
             : groups.Sum(g => 1 + LegendRows([.. spec.Series.Where(s => s.Group == g).Select(s => s.Name)], style, width)) + 1;
         data.AddRange(SpanTraces(spec, style, width));
-        var layout = Layout(spec, style, rows);
-        layout.Height = height ?? PlotHeight + (rows * style.RowHeight) + (spec.Note is null ? 0 : style.Font + 6);
+        var titleLines = TitleLines(spec.Title, style.Title, width);
+        var noteLines = spec.Note is null ? [] : TitleLines(spec.Note, style.Tick, width);
+        var layout = Layout(spec, style, rows, titleLines, noteLines);
+        layout.Height = height ?? PlotHeight + (rows * style.RowHeight) + (noteLines.Count * (style.Font + 6)) + ((titleLines.Count - 1) * TitleLineHeight(style));
         if (height is not null)
         {
             layout.Width = width;
@@ -115,6 +117,36 @@ public static class PlotlyFigure
 
         return new Figure(data, layout);
     }
+
+    /// <summary>
+    /// The chart title (or its note) as lines that fit a figure <paramref name="width"/> px wide in bold <paramref name="fontSize"/> px
+    /// (0.62 of the size per character, the title's left offset and a right margin kept): words are kept whole, a word
+    /// longer than a line gets a line of its own. One line when the title fits.
+    /// </summary>
+    public static IReadOnlyList<string> TitleLines(string title, int fontSize, int width)
+    {
+        ArgumentNullException.ThrowIfNull(title);
+        var perLine = Math.Max(8, (int)Math.Floor((width - 30) / (fontSize * 0.62)));
+        var lines = new List<string>();
+        var line = "";
+        foreach (var word in title.Split(' ', StringSplitOptions.RemoveEmptyEntries))
+        {
+            if (line.Length > 0 && line.Length + 1 + word.Length > perLine)
+            {
+                lines.Add(line);
+                line = word;
+            }
+            else
+            {
+                line = line.Length == 0 ? word : line + " " + word;
+            }
+        }
+
+        lines.Add(line);
+        return lines;
+    }
+
+    private static int TitleLineHeight(ChartStyle style) => (int)Math.Ceiling(style.Title * 1.3);
 
     /// <summary>Legend rows below the plot: as many entries per row as fit <paramref name="width"/>, judged by the longest name.</summary>
     public static int LegendRows(IReadOnlyCollection<string> names, ChartStyle style, int width)
@@ -322,12 +354,12 @@ public static class PlotlyFigure
         return labels;
     }
 
-    private static Layout Layout(ChartSpec spec, ChartStyle style, int legendRows)
+    private static Layout Layout(ChartSpec spec, ChartStyle style, int legendRows, IReadOnlyList<string> titleLines, IReadOnlyList<string> noteLines)
     {
-        var title = "<b>" + WebUtility.HtmlEncode(spec.Title) + "</b>";
-        if (spec.Note is not null)
+        var title = string.Join("<br>", titleLines.Select(l => "<b>" + WebUtility.HtmlEncode(l) + "</b>"));
+        foreach (var line in noteLines)
         {
-            title += $"<br><span style=\"font-size:{style.Tick}px;color:{ChartColors.Error}\">{WebUtility.HtmlEncode(spec.Note)}</span>";
+            title += $"<br><span style=\"font-size:{style.Tick}px;color:{ChartColors.Error}\">{WebUtility.HtmlEncode(line)}</span>";
         }
 
         const string grid = "#e6e6e6";
@@ -393,7 +425,11 @@ public static class PlotlyFigure
             Title = new Title { Text = title, Font = new Plotly.Blazor.LayoutLib.TitleLib.Font { Size = style.Title }, X = 0.02m, XAnchor = Plotly.Blazor.LayoutLib.TitleLib.XAnchorEnum.Left },
             XAxis = [xAxis],
             YAxis = [yAxis, new YAxis { Overlaying = "y", Range = [0, 1], Visible = false, FixedRange = true }],
-            Margin = new Margin { L = 70, R = 25, T = 50 + (spec.Note is null ? 0 : style.Tick + 6) + (style.Title - 15), B = 70 + (legendRows * style.RowHeight) },
+            Margin = new Margin
+            {
+                L = 70, R = 25, B = 70 + (legendRows * style.RowHeight),
+                T = 50 + (noteLines.Count * (style.Tick + 6)) + (style.Title - 15) + ((titleLines.Count - 1) * TitleLineHeight(style)),
+            },
             Legend = [new Legend
             {
                 Orientation = Plotly.Blazor.LayoutLib.LegendLib.OrientationEnum.H,

@@ -164,6 +164,9 @@ public static class DashboardExtensions
             app.UseExceptionHandler("/Error", createScopeForErrors: true);
         }
 
+        // HEAD of a page answers as its GET would, without the body: the component endpoints match GET and POST only,
+        // so `curl -I /` (or a monitor's HEAD probe) got the not-found page's 404 while a browser got 200.
+        app.Use(HeadAsGet);
         // An unknown address answers the app's own page (404 kept) rather than problem details JSON; the API keeps
         // its problem details.
         app.UseWhen(context => !IsApi(context.Request.Path),
@@ -195,6 +198,32 @@ public static class DashboardExtensions
         app.MapAgentsApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
+    }
+
+    /// <summary>
+    /// Runs a <c>HEAD</c> request for a page (not the API, which maps its own methods) as a <c>GET</c> whose body is
+    /// discarded, so it answers the status and headers the <c>GET</c> would (RFC 9110 §9.3.2).
+    /// </summary>
+    private static async Task HeadAsGet(HttpContext context, RequestDelegate next)
+    {
+        if (!HttpMethods.IsHead(context.Request.Method) || IsApi(context.Request.Path))
+        {
+            await next(context);
+            return;
+        }
+
+        var body = context.Response.Body;
+        context.Request.Method = HttpMethods.Get;
+        context.Response.Body = Stream.Null;
+        try
+        {
+            await next(context);
+        }
+        finally
+        {
+            context.Response.Body = body;
+            context.Request.Method = HttpMethods.Head;
+        }
     }
 
     private static bool IsApi(PathString path) =>

@@ -31,6 +31,35 @@ public sealed class PlotlyFigureTests
     }
 
     [Fact]
+    public void Build_PhoneWidth_TitleAndNoteWrapIntoTheBoxAndTheFigureGrows()
+    {
+        var spec = Spec() with { Title = "Upstart: mean round trip of the first calls — Int", Note = "1 level(s) with errors (✕): MetroSoap11Https × java at 50" };
+
+        var wide = PlotlyFigure.Build(spec, ChartStyle.Screen, 1100);
+        var phone = PlotlyFigure.Build(spec, ChartStyle.Screen, 358);
+
+        Assert.Equal(1, wide.Layout.Title.Text.Split("<br>").Length - 1); // title and note, one line each
+        var lines = phone.Layout.Title.Text.Split("<br>");
+        Assert.True(lines.Length >= 4, phone.Layout.Title.Text); // two title lines and two note lines at least
+        Assert.True(phone.Layout.Margin.T > wide.Layout.Margin.T);
+        Assert.True(phone.Layout.Height > wide.Layout.Height);
+    }
+
+    [Theory]
+    [InlineData(1100, 1)]
+    [InlineData(358, 2)]
+    public void TitleLines_Width_WholeWordsEachLineFitsTheWidth(int width, int expected)
+    {
+        const string title = "Response time percentiles, 301 clients — String500";
+
+        var lines = PlotlyFigure.TitleLines(title, 15, width);
+
+        Assert.Equal(expected, lines.Count);
+        Assert.Equal(title, string.Join(" ", lines));
+        Assert.All(lines, l => Assert.True(l.Length * 15 * 0.62 <= width - 30, $"'{l}' is wider than {width} px"));
+    }
+
+    [Fact]
     public void Build_LogY_FullTickLabelsAndRangeAtLabelledEnds()
     {
         var figure = PlotlyFigure.Build(Spec(logY: true), ChartStyle.Screen, 900);

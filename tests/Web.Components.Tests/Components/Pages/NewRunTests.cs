@@ -73,6 +73,36 @@ public sealed class NewRunTests : IAsyncLifetime
     }
 
     [Fact]
+    public void Estimate_HandBuiltScenarioNothingMeasuredHere_SaysItIsTheModelsEstimate()
+    {
+        var page = RenderOneCell();
+
+        page.WaitForAssertion(() => Assert.Contains("estimate for an idle 2-core machine", page.Find("[data-testid=estimate]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task Estimate_HandBuiltScenarioThroughputMeasuredHere_ComputedWithIt()
+    {
+        // A level of AspNetHttpJson × dotnet × Int measured here at 100 req/s: the scenario is computed with it.
+        var started = DateTime.UtcNow.AddHours(-1);
+        await _context.AddRunAsync(
+            new Dashboard.Data.Entities.RunEntity
+            {
+                ScenarioName = "earlier", ScenarioJson = "{}", Status = Dashboard.Data.Entities.RunStatus.Completed, CreatedUtc = started, StartedUtc = started, EndedUtc = started.AddMinutes(1),
+            },
+            new Dashboard.Data.Entities.LevelEntity
+            {
+                Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Clients = 1, Repetition = 1, Requests = 3000, ThroughputRps = 100, StartedUtc = started, EndedUtc = started.AddSeconds(30),
+            });
+
+        var page = RenderOneCell();
+
+        // 3 repetitions (the form's default) × (5 warm-up + 3,000 calls) at 100 req/s + starts: about 92 s, where the model said a few seconds.
+        page.WaitForAssertion(() => Assert.Contains("from throughputs measured here", page.Find("[data-testid=estimate]").TextContent, StringComparison.Ordinal));
+        Assert.Matches(@"≈ 9\d s", page.Find("[data-testid=estimate]").TextContent);
+    }
+
+    [Fact]
     public void Clients_NoPairWorks_RefusedAtClientsWithoutDesignCitation()
     {
         var page = _context.RenderPage<NewRun>();
@@ -174,6 +204,18 @@ public sealed class NewRunTests : IAsyncLifetime
 
     /// <inheritdoc />
     public Task DisposeAsync() => _context.DisposeAndDeleteAsync();
+
+    // One cell (AspNetHttpJson × dotnet × Int), one client, 3,000 requests per client.
+    private IRenderedComponent<NewRun> RenderOneCell()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Check(page, "variant-AspNetHttpJson");
+        Check(page, "client-dotnet");
+        Check(page, "payload-Int");
+        page.Find("#levels").Change("1");
+        page.Find("#requests").Change("3000");
+        return page;
+    }
 
     private static void Check(IRenderedComponent<NewRun> page, string testId) =>
         page.WaitForElement($"[data-testid={testId}] input[type=checkbox], input[type=checkbox][data-testid={testId}]").Change(true);

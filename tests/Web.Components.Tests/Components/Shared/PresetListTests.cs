@@ -24,10 +24,30 @@ public sealed class PresetListTests : IAsyncLifetime
         {
             var text = list.Find($"[data-testid='duration-{quick}']").TextContent;
             Assert.StartsWith("≈ ", text, StringComparison.Ordinal);
-            Assert.EndsWith(" s", text, StringComparison.Ordinal); // quick parts take seconds (the catalogue said 1.5–3 min; 11–19 s were measured)
+            Assert.EndsWith(" s (estimate)", text, StringComparison.Ordinal); // quick parts take seconds (the catalogue said 1.5–3 min; 11–19 s were measured)
         }
 
-        Assert.EndsWith(" h", list.Find("[data-testid='duration-preset-2-interop.json']").TextContent, StringComparison.Ordinal);
+        Assert.EndsWith(" h (estimate)", list.Find("[data-testid='duration-preset-2-interop.json']").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Render_ThroughputMeasuredHereNoRunOfThePart_CalibratedNotEstimate()
+    {
+        // Another run measured AspNetUdsBinXml × dotnet × Get256Bytes at 1 client: preset 6 is computed with it.
+        var started = DateTime.UtcNow.AddHours(-2);
+        await _context.AddRunAsync(
+            new RunEntity { ScenarioName = "hand-built", ScenarioJson = "{}", Status = RunStatus.Completed, CreatedUtc = started, StartedUtc = started, EndedUtc = started.AddSeconds(30) },
+            new LevelEntity
+            {
+                Variant = "AspNetUdsBinXml", Client = "dotnet", Payload = "Get256Bytes", Clients = 1, Repetition = 1, Requests = 5000, ThroughputRps = 50,
+                StartedUtc = started, EndedUtc = started.AddSeconds(10),
+            });
+
+        var list = _context.RenderPage<PresetList>();
+
+        // 3 repetitions × 5,500 calls at 50 req/s alone take 330 s: the figure is the calibrated one, not the idle-machine model's.
+        list.WaitForAssertion(() => Assert.Matches(@"^≈ \d+ min \(calibrated\)$", list.Find($"[data-testid='duration-{Book}']").TextContent));
+        Assert.EndsWith("(estimate)", list.Find("[data-testid='duration-preset-4-ice-paper-java-quick.json']").TextContent, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -43,6 +63,8 @@ public sealed class PresetListTests : IAsyncLifetime
         var list = _context.RenderPage<PresetList>();
 
         list.WaitForAssertion(() => Assert.Equal("19 s (last run)", list.Find($"[data-testid='duration-{Book}']").TextContent));
+        // Its full version has no run here: still the model's estimate, said so.
+        Assert.EndsWith("(estimate)", list.Find("[data-testid='duration-preset-6-book-get256bytes.json']").TextContent, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -29,7 +29,7 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
 
         // All levels: the 1- and 10-client levels join the table, and the link keeps the choice.
         await page.GetByText("all levels (else from 20 clients on)").ClickAsync();
-        await page.WaitForURLAsync(url => url.Contains("levels=all", StringComparison.Ordinal));
+        await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex("levels=all"));
         await Expect(table).ToContainTextAsync("+10.0 %");
         Assert.True(await Support.Eventually.HoldsAsync(async () => Count(await table.InnerTextAsync(), "+10.0 %") == 32));
     }
@@ -52,7 +52,7 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
             await page.Keyboard.PressAsync("Escape");
         }
 
-        await page.WaitForURLAsync(url => url.Contains($"runs={first},{second}", StringComparison.Ordinal));
+        await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"runs={first}(,|%2C){second}"));
         await Expect(page.GetByTestId("compare-throughput").Locator(".main-svg").First).ToBeVisibleAsync();
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("+10.0 %");
 
@@ -67,7 +67,7 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         // The second run as baseline: the first is now 1/1.1 − 1 = −9.1 % slower.
         await page.Locator(".mud-select").Filter(new() { HasText = "Baseline" }).First.ClickAsync();
         await page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextString = $"#{second} " }).First.ClickAsync();
-        await page.WaitForURLAsync(url => url.Contains($"base={second}", StringComparison.Ordinal));
+        await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"base={second}"));
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync($"#{second} (base)");
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("-9.1 %");
         await Screenshots.SaveAsync(page, "screenshot-compare-1280.png");
