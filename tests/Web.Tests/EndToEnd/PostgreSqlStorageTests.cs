@@ -67,8 +67,11 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
                 Assert.Equal(88L, await ScalarAsync(db, $"""SELECT count(*) FROM "Samples" s JOIN "Levels" l ON s."LevelId" = l."Id" AND s."Id" BETWEEN l."FirstSampleId" AND l."LastSampleId" WHERE l."RunId" = {id}"""));
                 Assert.Equal(80L, await ScalarAsync(db, $"""SELECT count(*) FROM "Samples" s JOIN "Levels" l ON s."LevelId" = l."Id" WHERE l."RunId" = {id} AND NOT s."IsWarmup" """));
                 Assert.Equal(80L, await ScalarAsync(db, $"""SELECT sum("Requests") FROM "Levels" WHERE "RunId" = {id}"""));
-                // The queue's job is in Hangfire's schema of the same database.
-                Assert.True(await ScalarAsync(db, """SELECT count(*) FROM hangfire.job WHERE statename = 'Succeeded'""") >= 1);
+                // The queue's job is in Hangfire's schema of the same database (Succeeded once the worker sees the
+                // runner end, a moment after the runner marked the run Completed).
+                Assert.True(
+                    await Eventually.HoldsAsync(async () => await ScalarAsync(db, """SELECT count(*) FROM hangfire.job WHERE statename = 'Succeeded'""") >= 1, TimeSpan.FromSeconds(30)),
+                    "no Succeeded job in hangfire.job within 30 s");
             }
 
             Assert.False(File.Exists(app.DatabasePath), "no SQLite results.db in PostgreSql mode");

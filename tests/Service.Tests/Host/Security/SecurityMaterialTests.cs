@@ -152,19 +152,38 @@ public sealed class SecurityMaterialRestartTests : IDisposable
 
     public void Dispose() => Directory.Delete(_data, recursive: true);
 
+    /// <remarks>
+    /// The server certificate names every address of the machine, so an interface that appears between the two starts
+    /// (the network-namespace tests of other test assemblies add veth pairs while this one runs) rightly remakes it:
+    /// such an attempt is repeated, and the assertion is made on a restart during which the addresses stayed the same.
+    /// </remarks>
     [Fact]
     public async Task LoadOrCreate_Restart_ReusesEveryFile()
     {
-        await using (await ServiceHostProcess.StartWithDataDirectoryAsync(_data))
+        for (var attempt = 1; ; attempt++)
         {
+            var addresses = MachineAddresses();
+            await using (await ServiceHostProcess.StartWithDataDirectoryAsync(_data))
+            {
+            }
+
+            var before = Snapshot();
+            var between = MachineAddresses();
+            await using var second = await ServiceHostProcess.StartWithDataDirectoryAsync(_data);
+            var after = Snapshot();
+            if (attempt < 5 && (addresses != between || between != MachineAddresses()))
+            {
+                continue;
+            }
+
+            Assert.Equal(before, after);
+            Assert.Contains(second.Output, line => line.Contains("all reused", StringComparison.Ordinal));
+            return;
         }
-
-        var before = Snapshot();
-        await using var second = await ServiceHostProcess.StartWithDataDirectoryAsync(_data);
-
-        Assert.Equal(before, Snapshot());
-        Assert.Contains(second.Output, line => line.Contains("all reused", StringComparison.Ordinal));
     }
+
+    private static string MachineAddresses() => string.Join(",", System.Net.NetworkInformation.NetworkInterface.GetAllNetworkInterfaces()
+        .SelectMany(n => n.GetIPProperties().UnicastAddresses.Select(u => u.Address.ToString())).Order(StringComparer.Ordinal));
 
     [Fact]
     public async Task LoadOrCreate_AdvertisedHostChanged_RemakesTheServerCertificateAndKeepsTheCa()
