@@ -123,6 +123,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
         modelBuilder.Entity(Sample, b =>
         {
             b.Property<long>("Id");
+            b.Property<string>("Agent");
             b.Property<int>("ClientIndex");
             b.Property<bool>("IsWarmup");
             b.Property<long>("LatencyUs");

@@ -35,4 +35,7 @@ public class SampleEntity
 
     /// <summary>Response bytes on the wire, or -1 when the client could not count them.</summary>
     public int ResponseBytes { get; set; }
+
+    /// <summary>The load agent that sent the request (docs/agents.md), or null when the runner itself sent it.</summary>
+    public string? Agent { get; set; }
 }

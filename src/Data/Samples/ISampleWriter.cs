@@ -7,7 +7,7 @@ namespace Dashboard.Data.Samples;
 internal interface ISampleWriter : IDisposable
 {
     /// <summary>See <see cref="SampleStore.Append"/>.</summary>
-    long Append(long levelId, ReadOnlySpan<Sample> samples);
+    long Append(long levelId, ReadOnlySpan<Sample> samples, string? agent = null);
 
     /// <summary>See <see cref="SampleStore.AppendLevel(LevelEntity, ReadOnlySpan{Sample}, bool)"/>; the level is already checked and its summaries filled.</summary>
     long AppendLevel(LevelEntity level, ReadOnlySpan<Sample> samples, bool onlyWhileRunning);

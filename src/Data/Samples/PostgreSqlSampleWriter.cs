@@ -23,7 +23,7 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
     internal const string IdBlockLockKey = "32476744987207027";
 
     private const string CopySql = """
-        COPY "Samples" ("Id", "LevelId", "ClientIndex", "StartOffsetUs", "LatencyUs", "Outcome", "IsWarmup", "RequestBytes", "ResponseBytes")
+        COPY "Samples" ("Id", "LevelId", "ClientIndex", "StartOffsetUs", "LatencyUs", "Outcome", "IsWarmup", "RequestBytes", "ResponseBytes", "Agent")
         FROM STDIN (FORMAT BINARY)
         """;
 
@@ -61,7 +61,7 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
     }
 
     /// <inheritdoc />
-    public long Append(long levelId, ReadOnlySpan<Sample> samples)
+    public long Append(long levelId, ReadOnlySpan<Sample> samples, string? agent = null)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (samples.IsEmpty)
@@ -70,7 +70,7 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
         }
 
         using var transaction = _connection.BeginTransaction();
-        InsertAll(transaction, levelId, samples);
+        InsertAll(transaction, levelId, samples, agent);
         transaction.Commit();
         return samples.Length;
     }
@@ -101,7 +101,7 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
 
         if (!samples.IsEmpty)
         {
-            (level.FirstSampleId, level.LastSampleId) = InsertAll(transaction, level.Id, samples);
+            (level.FirstSampleId, level.LastSampleId) = InsertAll(transaction, level.Id, samples, null);
         }
 
         transaction.Commit();
@@ -120,7 +120,7 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
         _connection.Dispose();
     }
 
-    private (long First, long Last) InsertAll(NpgsqlTransaction transaction, long levelId, ReadOnlySpan<Sample> samples)
+    private (long First, long Last) InsertAll(NpgsqlTransaction transaction, long levelId, ReadOnlySpan<Sample> samples, string? agent)
     {
         var first = ReserveIds(samples.Length);
         using (var importer = _connection.BeginBinaryImport(CopySql))
@@ -138,6 +138,14 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
                 importer.Write(sample.IsWarmup, NpgsqlDbType.Boolean);
                 importer.Write(sample.RequestBytes, NpgsqlDbType.Integer);
                 importer.Write(sample.ResponseBytes, NpgsqlDbType.Integer);
+                if (agent is null)
+                {
+                    importer.WriteNull();
+                }
+                else
+                {
+                    importer.Write(agent, NpgsqlDbType.Text);
+                }
             }
 
             importer.Complete();

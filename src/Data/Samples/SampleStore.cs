@@ -57,6 +57,24 @@ public sealed class SampleStore : IDisposable
     public long Append(long levelId, ReadOnlySpan<Sample> samples) => _writer.Append(levelId, samples);
 
     /// <summary>
+    /// Stores <paramref name="samples"/> as rows of level <paramref name="levelId"/> sent by load agent
+    /// <paramref name="agent"/> (column <c>Samples.Agent</c>; docs/agents.md), in one transaction: all or none. Several
+    /// agents may write the same level at once: each takes its own block of ids.
+    /// </summary>
+    /// <param name="levelId">Id of an existing <see cref="LevelEntity"/>.</param>
+    /// <param name="samples">The agent's share of the level's samples; may be empty (nothing is written).</param>
+    /// <param name="agent">The agent's name (docs/agents.md, "Starting an agent").</param>
+    /// <returns>The number of rows written.</returns>
+    /// <exception cref="ArgumentException"><paramref name="agent"/> is empty, or no level has id <paramref name="levelId"/>; nothing is stored.</exception>
+    /// <exception cref="NotSupportedException">The store is SQLite: agents need PostgreSQL; nothing is stored.</exception>
+    /// <exception cref="System.Data.Common.DbException">The database failed; nothing is stored.</exception>
+    public long AppendFromAgent(long levelId, ReadOnlySpan<Sample> samples, string agent)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(agent);
+        return _writer.Append(levelId, samples, agent);
+    }
+
+    /// <summary>
     /// Stores a new level row and its <paramref name="samples"/> in ONE transaction: a process killed at any moment
     /// leaves either the level with every sample or neither, never a level whose samples are missing. The level's
     /// warm-up count and time series (<see cref="Results.LevelSummaries"/>) are set from the samples unless given.

@@ -76,9 +76,14 @@ internal sealed class SqliteSampleWriter : ISampleWriter
     }
 
     /// <inheritdoc />
-    public long Append(long levelId, ReadOnlySpan<Sample> samples)
+    public long Append(long levelId, ReadOnlySpan<Sample> samples, string? agent = null)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
+        if (agent is not null)
+        {
+            throw new NotSupportedException($"Samples tagged with agent '{agent}': load agents need the PostgreSQL storage (Dashboard:Storage=PostgreSql, docs/agents.md); nothing is stored.");
+        }
+
         if (samples.IsEmpty)
         {
             return 0;

@@ -1,4 +1,6 @@
+using Dashboard.Data;
 using Dashboard.Data.Agents;
+using Dashboard.Data.Samples;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Payloads;
@@ -17,7 +19,11 @@ namespace Dashboard.Runner.Agents;
 /// <param name="WarmupPerClient">Warm-up requests per client before the measured window.</param>
 /// <param name="DurationMs">The measured window, ms.</param>
 /// <param name="BarrierTimeoutMs">How long the agent waits for the start once ready, ms.</param>
-public sealed record LevelShare(Guid Barrier, string Host, string Variant, string Client, string Payload, int WarmupPerClient, int DurationMs, int BarrierTimeoutMs);
+/// <param name="LevelId">
+/// The level's row in the central results store (<c>Levels.Id</c>, PostgreSQL): the agent writes its share's raw samples
+/// there, tagged with its name (<c>Samples.Agent</c>), before it reports the end; null: counts and times only.
+/// </param>
+public sealed record LevelShare(Guid Barrier, string Host, string Variant, string Client, string Payload, int WarmupPerClient, int DurationMs, int BarrierTimeoutMs, long? LevelId = null);
 
 /// <summary>The jobs an agent runs from its queue.</summary>
 public sealed class AgentJobs(AgentContext context)
@@ -28,7 +34,10 @@ public sealed class AgentJobs(AgentContext context)
     /// <summary>
     /// Runs this agent's share of a level: opens the client, says it is ready at the barrier, starts at the agreed instant
     /// (converted with its clock offset), runs a closed loop with its clients and reports what it completed, when (database
-    /// clock) and at what generator CPU. A failure is reported in the barrier row with its reason; the agent's stop (or the
+    /// clock) and at what generator CPU. With <see cref="LevelShare.LevelId"/> it first writes every sample of its share
+    /// (warm-up included, flagged; client indexes 0..n-1 of its own clients; offsets from its own start) to the central
+    /// store through its bulk path (<see cref="SampleStore.AppendFromAgent"/>, one binary COPY), tagged with its name, so
+    /// a level whose end is reported has its samples stored. A failure is reported in the barrier row with its reason; the agent's stop (or the
     /// loss of its database) cancels the load.
     /// </summary>
     public async Task RunShareAsync(LevelShare share, CancellationToken cancellationToken)
@@ -66,6 +75,12 @@ public sealed class AgentJobs(AgentContext context)
             DateTime? first = measured.Length == 0 ? null : result.StartedUtc.AddTicks(measured.Min(s => s.StartOffsetUs) * 10).AddMilliseconds(offset.OffsetMs);
             DateTime? last = measured.Length == 0 ? null : result.StartedUtc.AddTicks(measured.Max(s => s.EndOffsetUs) * 10).AddMilliseconds(offset.OffsetMs);
             var completed = measured.Count(s => s.IsSuccess);
+            if (share.LevelId is { } levelId && measured.Length > 0)
+            {
+                using var samples = ResultsStore.PostgreSql(context.Registry.ConnectionString).OpenSampleStore();
+                samples.AppendFromAgent(levelId, measured, context.Name);
+            }
+
             await LevelBarrier.EndAsync(connection, share.Barrier, context.Name,
                 new ShareOutcome(completed, measured.Length - completed, first, last, result.GeneratorCpuPercent, result.Cancelled ? $"agent {context.Name} stopped during the level" : null),
                 CancellationToken.None);

@@ -60,6 +60,35 @@ public sealed class PostgreSqlSampleWriterTests(PostgresFixture postgres)
     }
 
     [Fact]
+    public async Task AppendFromAgent_ThreeAgentsAtOnce_EachSampleStoredOnceTaggedWithItsAgent()
+    {
+        var (store, run) = await NewRunAsync();
+        var level = ResultsStoreTests.NewLevel(run);
+        using (var writer = store.OpenSampleStore())
+        {
+            writer.AppendLevel(level, TestData.Samples(7));
+        }
+
+        string[] agents = ["agent-1", "agent-2", "agent-3"];
+        await Task.WhenAll(agents.Select((agent, i) => Task.Run(() =>
+        {
+            using var writer = store.OpenSampleStore();
+            writer.AppendFromAgent(level.Id, TestData.Samples(1000 * (i + 1), seed: i), agent);
+        })));
+
+        using var db = store.Open();
+        var counts = await db.Samples.Where(s => s.LevelId == level.Id).GroupBy(s => s.Agent).Select(g => new { g.Key, Count = g.Count() }).ToListAsync();
+        Assert.Equal(
+            new Dictionary<string, int> { ["(runner)"] = 7, ["agent-1"] = 1000, ["agent-2"] = 2000, ["agent-3"] = 3000 },
+            counts.ToDictionary(c => c.Key ?? "(runner)", c => c.Count));
+        var stored = await db.Levels.SingleAsync(l => l.Id == level.Id);
+        Assert.Equal(6007, stored.LastSampleId - stored.FirstSampleId + 1);
+        Assert.Equal(TestData.Samples(2000, seed: 1),
+            await db.Samples.Where(s => s.Agent == "agent-2").OrderBy(s => s.Id)
+                .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup, s.RequestBytes, s.ResponseBytes)).ToListAsync());
+    }
+
+    [Fact]
     public async Task Append_TwoWritersAtOnce_TakeDisjointIdBlocks()
     {
         var (store, run) = await NewRunAsync();

@@ -32,6 +32,22 @@ public sealed class SampleStoreTests : IDisposable
         Assert.Equal(samples.Where(s => !s.IsWarmup), await db.GetMeasuredSamplesAsync(levelId));
     }
 
+    [Fact]
+    public async Task AppendFromAgent_Sqlite_ThrowsNamingPostgreSqlAndStoresNothing()
+    {
+        var levelId = (await AddLevelsAsync(1))[0].Id;
+        using (var store = new SampleStore(_database.FilePath))
+        {
+            var error = Assert.Throws<NotSupportedException>(() => store.AppendFromAgent(levelId, TestData.Samples(10), "agent-1"));
+            Assert.Contains("PostgreSQL", error.Message, StringComparison.Ordinal);
+            store.Append(levelId, TestData.Samples(3));
+        }
+
+        using var db = _database.NewContext();
+        Assert.Equal(3, await db.Samples.CountAsync());
+        Assert.All(await db.Samples.ToListAsync(), s => Assert.Null(s.Agent));
+    }
+
     [Theory]
     [InlineData(1)]
     [InlineData(7)]

@@ -1,4 +1,7 @@
+using Dashboard.Data;
 using Dashboard.Data.Agents;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Runs;
 using Dashboard.Runner.Agents;
 using Dashboard.Runner.Tests.Support;
 using Dashboard.Tests.RealProcesses;
@@ -47,6 +50,11 @@ public sealed class ThreeAgentMachines : IAsyncLifetime
 
         Database = await PostgresServer.StartAsync(string.Join(',', ["127.0.0.1", .. Machines.Select(m => m.RootAddress)]));
         ConnectionString = await Database.CreateDatabaseAsync("agents3");
+        using (ResultsStore.PostgreSql(ConnectionString).Open())
+        {
+            // migrated: the central results store the agents write their samples to
+        }
+
         var database = new Npgsql.NpgsqlConnectionStringBuilder(ConnectionString).Database!;
         Host = await ServiceHostProcess.StartAsync(false, "--urls=http://0.0.0.0:0", "--ServiceHost:BindAddress=0.0.0.0");
         for (var i = 0; i < 3; i++)
@@ -119,14 +127,16 @@ public sealed class ThreeAgentMachines : IAsyncLifetime
 /// <summary>A level over three agents on three "machines" (docs/agents.md): split, barrier, skew, throughput, and the faults.</summary>
 public sealed class DistributedLevelTests(ThreeAgentMachines machines) : IClassFixture<ThreeAgentMachines>
 {
-    private static LevelShare Share(int durationMs) => new(Guid.Empty, "", "AspNetHttpJson", "dotnet", "Int", 2, durationMs, 0);
+    private static LevelShare Share(int durationMs, long? levelId = null) => new(Guid.Empty, "", "AspNetHttpJson", "dotnet", "Int", 2, durationMs, 0, levelId);
 
     [RootFact]
     public async Task RunAsync_ThirtyClientsOverThreeAgents_TenEachAllStartedWithinTheSkewBound()
     {
         var level = new DistributedLevel(machines.ConnectionString);
 
-        var result = await level.RunAsync(ThreeAgentMachines.Names, 30, Share(2000), machines.HostFor, CancellationToken.None);
+        var levelId = NewLevel(machines.ConnectionString, 30);
+
+        var result = await level.RunAsync(ThreeAgentMachines.Names, 30, Share(2000, levelId), machines.HostFor, CancellationToken.None);
 
         Assert.Equal(ThreeAgentMachines.Names, result.Agents.Select(a => a.Agent));
         Assert.All(result.Agents, a =>
@@ -145,13 +155,24 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines) : IClassF
         var first = result.Agents.Min(a => a.LoadStartUtc!.Value);
         var last = result.Agents.Max(a => a.LoadEndUtc!.Value);
         Assert.Equal(result.Completed / (last - first).TotalSeconds, result.ThroughputRps!.Value, 6);
+        // Every agent's raw samples are in the central store once, tagged with the agent, its count as it reported it.
+        var stored = StoredSamples(machines.ConnectionString, levelId);
+        Assert.Equal(stored.Count, stored.Select(s => s.Id).Distinct().Count());
+        Assert.Equal(result.Agents.ToDictionary(a => a.Agent, a => a.Completed!.Value + a.Failed!.Value),
+            stored.GroupBy(s => s.Agent ?? "(untagged)").ToDictionary(g => g.Key, g => g.Count()));
+        Assert.All(stored.GroupBy(s => s.Agent), g => Assert.Equal(10, g.Select(s => s.ClientIndex).Distinct().Count()));
+        using var db = ResultsStore.PostgreSql(machines.ConnectionString).Open();
+        var row = db.Levels.Single(l => l.Id == levelId);
+        Assert.Equal(stored.Min(s => s.Id), row.FirstSampleId);
+        Assert.Equal(stored.Max(s => s.Id), row.LastSampleId);
     }
 
     [RootFact]
     public async Task RunAsync_AgentKilledMidLevel_FailsNamingItAndKeepsTheOthers()
     {
         var level = new DistributedLevel(machines.ConnectionString);
-        var running = level.RunAsync(ThreeAgentMachines.Names, 6, Share(8000), machines.HostFor, CancellationToken.None);
+        var levelId = NewLevel(machines.ConnectionString, 6);
+        var running = level.RunAsync(ThreeAgentMachines.Names, 6, Share(8000, levelId), machines.HostFor, CancellationToken.None);
         var barrierRows = new AgentRegistry(machines.ConnectionString);
         // Kill agent-2 once the level has started (its actual start is recorded).
         Assert.True(await Eventually.HoldsAsync(() => StartedCount(machines.ConnectionString) >= 3, TimeSpan.FromSeconds(60)), "the level did not start");
@@ -164,6 +185,15 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines) : IClassF
         _ = barrierRows;
         // The others carry on to the end of their share; what they report stays in the barrier's rows.
         Assert.NotNull(failure.Partial);
+        // ... and their samples are stored, tagged; the killed agent's are not.
+        var barrier = failure.Partial!.Barrier;
+        Assert.True(await Eventually.HoldsAsync(() => EndedAgents(machines.ConnectionString, barrier).Count >= 2, TimeSpan.FromSeconds(30)), "agent-1 and agent-3 did not end their share");
+        var ended = EndedAgents(machines.ConnectionString, barrier);
+        var stored = StoredSamples(machines.ConnectionString, levelId);
+        Assert.Equal(stored.Count, stored.Select(s => s.Id).Distinct().Count());
+        Assert.Equal(new Dictionary<string, int> { ["agent-1"] = ended["agent-1"], ["agent-3"] = ended["agent-3"] },
+            stored.GroupBy(s => s.Agent ?? "(untagged)").ToDictionary(g => g.Key, g => g.Count()));
+        Assert.All(ended.Values, count => Assert.True(count > 0));
         machines.StartAgent(1);
         await machines.WaitOnlineAsync(["agent-2"]);
         // An agent restarted joins the next run.
@@ -249,6 +279,33 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines) : IClassF
         var stat = File.ReadAllText($"/proc/{pid}/stat");
         var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
         return (long.Parse(fields[11], System.Globalization.CultureInfo.InvariantCulture) + long.Parse(fields[12], System.Globalization.CultureInfo.InvariantCulture)) / 100.0;
+    }
+
+    // A run and an empty level in the central store, as the runner makes them before the level's load.
+    private static long NewLevel(string connectionString, int clients)
+    {
+        using var db = ResultsStore.PostgreSql(connectionString).Open();
+        var run = new RunEntity { ScenarioName = "agents", ScenarioJson = """{"name":"agents"}""", Status = RunStatus.Running, CreatedUtc = DateTime.UtcNow };
+        var level = new LevelEntity { Run = run, Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Clients = clients, StartedUtc = DateTime.UtcNow, EndedUtc = DateTime.UtcNow };
+        db.Levels.Add(level);
+        db.SaveChanges();
+        return level.Id;
+    }
+
+    private static List<SampleEntity> StoredSamples(string connectionString, long levelId)
+    {
+        using var db = ResultsStore.PostgreSql(connectionString).Open();
+        return [.. db.Samples.Where(s => s.LevelId == levelId)];
+    }
+
+    // Completed + failed requests each agent reported at the end of its share, by agent (those that ended without error).
+    private static Dictionary<string, int> EndedAgents(string connectionString, Guid barrier)
+    {
+        using var connection = new Npgsql.NpgsqlConnection(connectionString);
+        connection.Open();
+        return LevelBarrier.ReadAsync(connection, barrier, CancellationToken.None).GetAwaiter().GetResult()
+            .Where(r => r.EndedUtc is not null && r.Error is null && r.Completed is not null)
+            .ToDictionary(r => r.Agent, r => r.Completed!.Value + r.Failed!.Value);
     }
 
     // Barrier rows whose agent has started and not yet ended.

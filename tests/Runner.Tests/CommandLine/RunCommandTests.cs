@@ -42,6 +42,19 @@ public sealed class RunCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Run_AgentsInSqliteMode_ExitsTwoNamingAgentsAndPostgreSql()
+    {
+        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}").Replace("\"levels\": [1],", "\"levels\": [1], \"agents\": 2,", StringComparison.Ordinal);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json));
+
+        Assert.Equal(2, exit);
+        Assert.Single(Lines(stderr));
+        Assert.Contains("agents: load agents need the PostgreSQL storage", stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
+    [Fact]
     public async Task Run_HostNotRunning_ExitsThreeNamingTheHost()
     {
         var port = JsonHttpServer.FreePort();

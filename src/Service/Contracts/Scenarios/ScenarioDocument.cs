@@ -72,6 +72,12 @@ public sealed record ScenarioDocument
     public int? HostCores { get; init; }
 
     /// <summary>
+    /// Load agents that generate each level (docs/agents.md): a count or a list of names (<see cref="AgentSelection"/>);
+    /// null (absent): the runner generates the load itself. Needs the PostgreSQL storage.
+    /// </summary>
+    public AgentSelection? Agents { get; init; }
+
+    /// <summary>
     /// The thesis sweep (ch. 7.3): "from one to 50 with the interval of 10 threads and from 50 to 300 with the
     /// interval of 25 threads": 1, 10, 20, 30, 40, 50, 75, 100, ..., 300 (16 levels).
     /// </summary>

@@ -95,6 +95,13 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s.CredentialProfile).Must(BeAProfileName)
             .WithMessage(s => $"'{s.CredentialProfile}' is not a credential profile name (1..100 letters, digits, '-', '_' or '.'); the host's default profile is 'bench'")
             .OverridePropertyName("credentialProfile");
+        RuleFor(s => s.Agents).Must(a => a is null || a.ValidationError() is null)
+            .WithMessage(s => s.Agents?.ValidationError() ?? "")
+            .OverridePropertyName("agents");
+        RuleFor(s => s.Agents).Must(a => a is null).When(s => s.Topology == Topology.EmulatedLan)
+            .WithMessage($"load agents generate load from their own machines; topology '{Topology.EmulatedLan}' runs its host in a namespace only this machine reaches")
+            .OverridePropertyName("agents");
+
         RuleFor(s => s.Topology).Must(t => t is not null && Topology.All.Contains(t))
             .WithMessage(s => $"'{ScenarioText.Shown(s.Topology ?? "null")}' is not a topology; give one of {string.Join(", ", Topology.All)}")
             .OverridePropertyName("topology");
