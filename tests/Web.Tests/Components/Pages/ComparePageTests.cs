@@ -43,13 +43,26 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await page.GotoAsync("compare");
         await Expect(page.GetByTestId("compare-empty")).ToBeVisibleAsync();
 
-        // Pick both runs from the list (name and date shown), in order.
+        // Pick both runs from the list (name and date shown), in order. Each pick changes the address and redraws the
+        // page; the picker is opened again only after that, and a click that landed on the redrawn select (no list
+        // opened) is repeated, as a user would.
         foreach (var id in new[] { first, second })
         {
-            await page.Locator(".mud-select").Filter(new() { HasText = "Runs" }).First.ClickAsync();
             var item = page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextRegex = new System.Text.RegularExpressions.Regex($"^\\s*#{id} results views.* · \\d{{4}}-\\d\\d-\\d\\d") });
+            for (var attempt = 1; ; attempt++)
+            {
+                await page.Locator(".mud-select").Filter(new() { HasText = "Runs" }).First.ClickAsync();
+                if (await Support.Eventually.HoldsAsync(async () => await item.CountAsync() > 0, TimeSpan.FromSeconds(10)) || attempt == 3)
+                {
+                    break;
+                }
+
+                await page.Keyboard.PressAsync("Escape");
+            }
+
             await item.First.ClickAsync();
             await page.Keyboard.PressAsync("Escape");
+            await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"runs=([0-9]+(,|%2C))?{id}"));
         }
 
         await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"runs={first}(,|%2C){second}"));
