@@ -69,6 +69,8 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long>("WrongReplyErrors");
             b.Property<long?>("WarmupRequests");
             b.Property<string>("TimeSeriesJson");
+            b.Property<string>("AgentsJson");
+            b.Property<double?>("StartSkewBoundMs");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

@@ -97,6 +97,7 @@ public static class LevelBarrier
     /// </summary>
     /// <returns>The agreed start, database clock (UTC).</returns>
     /// <exception cref="BarrierTimeoutException">Agents did not answer in time; the message names them.</exception>
+    /// <exception cref="BarrierFailedException">An agent failed before it was ready (its reason); the barrier is abandoned.</exception>
     public static async Task<DateTime> ReleaseWhenReadyAsync(NpgsqlConnection connection, Guid barrier, TimeSpan timeout, TimeSpan lead, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(connection);
@@ -107,6 +108,13 @@ public static class LevelBarrier
             if (missing.Count == 0)
             {
                 break;
+            }
+
+            // An agent that failed before it was ready (host unreachable, client unavailable) says why at once.
+            if ((await ReadAsync(connection, barrier, cancellationToken)).FirstOrDefault(r => r.Error is not null && r.ReadyUtc is null) is { } failed)
+            {
+                await AbandonAsync(connection, barrier, failed.Error!, cancellationToken);
+                throw new BarrierFailedException(failed.Agent, failed.Error!);
             }
 
             if (DateTime.UtcNow >= deadline)
@@ -134,6 +142,15 @@ public static class LevelBarrier
         command.Parameters.Add(new NpgsqlParameter { Value = barrier });
         command.Parameters.Add(new NpgsqlParameter { Value = reason });
         await command.ExecuteNonQueryAsync(cancellationToken);
+    }
+
+    /// <summary>Agent: whether the coordinator abandoned <paramref name="barrier"/> (the level was cancelled or failed): its load should stop.</summary>
+    public static async Task<bool> IsAbandonedAsync(NpgsqlConnection connection, Guid barrier, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        await using var command = new NpgsqlCommand("SELECT count(*) FROM dashboard_level_barriers WHERE barrier = $1 AND abandoned IS NOT NULL", connection);
+        command.Parameters.Add(new NpgsqlParameter { Value = barrier });
+        return (long)(await command.ExecuteScalarAsync(cancellationToken))! > 0;
     }
 
     /// <summary>
@@ -329,4 +346,11 @@ public sealed class BarrierTimeoutException(IReadOnlyList<string> missing, strin
 {
     /// <summary>The agents that did not answer.</summary>
     public IReadOnlyList<string> Missing { get; } = missing;
+}
+
+/// <summary>An agent failed before it was ready at a start barrier: the level fails before it starts. The message is the agent's reason.</summary>
+public sealed class BarrierFailedException(string agent, string message) : Exception(message)
+{
+    /// <summary>The agent that failed.</summary>
+    public string Agent { get; } = agent;
 }

@@ -153,4 +153,17 @@ public class LevelEntity
     /// samples when the level is stored; null in levels stored before (filled from the samples on first read).
     /// </summary>
     public string? TimeSeriesJson { get; set; }
+
+    /// <summary>
+    /// The level's load agents (docs/agents.md, "A level over several agents"), JSON of
+    /// <see cref="Agents.LevelAgentShare"/>: each agent's share of the clients, what it completed and failed, its generator
+    /// CPU %, clock offset and actual start; null for a level the runner generated itself.
+    /// </summary>
+    public string? AgentsJson { get; set; }
+
+    /// <summary>
+    /// The start skew bound over the level's agents in ms (latest − earliest actual start on the database's clock plus the
+    /// two largest clock-offset uncertainties; <see cref="Agents.LevelBarrier.SkewBoundMs"/>); null without agents.
+    /// </summary>
+    public double? StartSkewBoundMs { get; set; }
 }

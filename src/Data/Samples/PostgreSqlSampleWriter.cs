@@ -70,6 +70,27 @@ internal sealed class PostgreSqlSampleWriter : ISampleWriter
         }
 
         using var transaction = _connection.BeginTransaction();
+        if (agent is not null)
+        {
+            // An agent writes into a level the runner made: the run's row is locked until the commit, and a run that ended
+            // meanwhile (cancelled, or marked Interrupted by a restarted dashboard) never receives another sample.
+            using var status = new NpgsqlCommand(
+                """SELECT r."Status", r."Id" FROM "Runs" r JOIN "Levels" l ON l."RunId" = r."Id" WHERE l."Id" = @level FOR UPDATE OF r""", _connection, transaction);
+            status.Parameters.AddWithValue("level", levelId);
+            using (var reader = status.ExecuteReader())
+            {
+                if (!reader.Read())
+                {
+                    throw new ArgumentException($"No level has id {levelId}.", nameof(levelId));
+                }
+
+                if (reader.GetString(0) != nameof(RunStatus.Running))
+                {
+                    throw new RunNotRunningException(reader.GetInt32(1), reader.GetString(0));
+                }
+            }
+        }
+
         InsertAll(transaction, levelId, samples, agent);
         transaction.Commit();
         return samples.Length;

@@ -67,6 +67,7 @@ public sealed class SampleStore : IDisposable
     /// <returns>The number of rows written.</returns>
     /// <exception cref="ArgumentException"><paramref name="agent"/> is empty, or no level has id <paramref name="levelId"/>; nothing is stored.</exception>
     /// <exception cref="NotSupportedException">The store is SQLite: agents need PostgreSQL; nothing is stored.</exception>
+    /// <exception cref="RunNotRunningException">The level's run is no longer Running (cancelled, or marked Interrupted): nothing is stored.</exception>
     /// <exception cref="System.Data.Common.DbException">The database failed; nothing is stored.</exception>
     public long AppendFromAgent(long levelId, ReadOnlySpan<Sample> samples, string agent)
     {

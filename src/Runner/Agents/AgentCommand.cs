@@ -5,7 +5,7 @@ using Dashboard.Runner.CommandLine;
 namespace Dashboard.Runner.Agents;
 
 /// <summary>
-/// <c>agent [--connection "CONNECTION STRING"] [--name N] [--heartbeat S] [--stop-at-stdin-eof]</c> (docs/agents.md): this
+/// <c>agent [--connection "CONNECTION STRING"] [--name N] [--heartbeat S] [--stop-at-stdin-eof] [--security-dir DIR]</c> (docs/agents.md): this
 /// machine becomes a load agent of a PostgreSQL deployment. It registers (name, cores, client technologies, runtimes,
 /// clock offset to the database server), sends a heartbeat every few seconds and serves its own Hangfire queue until it
 /// is stopped (Ctrl+C, SIGTERM, end of standard input with <c>--stop-at-stdin-eof</c>: exit 0) or loses the database
@@ -56,9 +56,16 @@ public static class AgentCommand
             Description = "Stop when standard input ends (the dashboard starts its local agent so: it ends with the dashboard, however the dashboard ends).",
         };
 
+        var securityDir = new Option<DirectoryInfo>("--security-dir")
+        {
+            Description = "The service host's security folder on this machine (CA certificate, client key store, credentials.json; docs/security.md), "
+                + "for levels of secure variants: copy the host's files here. Default: the local host's <DataDirectory>/security.",
+            DefaultValueFactory = _ => new DirectoryInfo(Service.Contracts.Security.HostDataDirectory.DefaultSecurityDirectory),
+        };
+
         var command = new Command("agent", "Serve as a load agent: register in the PostgreSQL database and run the load jobs of this agent's queue.")
         {
-            connection, name, heartbeat, stopAtStdinEof,
+            connection, name, heartbeat, stopAtStdinEof, securityDir,
         };
         command.SetAction(async (parse, cancellationToken) =>
         {
@@ -75,7 +82,10 @@ public static class AgentCommand
                 return ExitCodes.AgentRefused;
             }
 
-            var settings = new AgentSettings(connectionString, parse.GetRequiredValue(name), TimeSpan.FromSeconds(parse.GetValue(heartbeat)));
+            var settings = new AgentSettings(connectionString, parse.GetRequiredValue(name), TimeSpan.FromSeconds(parse.GetValue(heartbeat)))
+            {
+                SecurityDirectory = parse.GetRequiredValue(securityDir).FullName,
+            };
             return await new AgentHost(settings, Console.Error).RunAsync(stop.Token,
                 () => parentGone.IsCancellationRequested ? "the process that started it ended (its standard input closed)" : "stopped (SIGINT or SIGTERM)");
         });

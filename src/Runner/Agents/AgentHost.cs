@@ -17,6 +17,12 @@ namespace Dashboard.Runner.Agents;
 /// <param name="HeartbeatInterval">Time between heartbeats.</param>
 public sealed record AgentSettings(string ConnectionString, string Name, TimeSpan HeartbeatInterval)
 {
+    /// <summary>
+    /// The service host's security folder on this machine (CA certificate, client key store, credentials.json;
+    /// docs/security.md), read when a level asks for a secure variant. Default: the local host's.
+    /// </summary>
+    public string SecurityDirectory { get; init; } = Service.Contracts.Security.HostDataDirectory.DefaultSecurityDirectory;
+
     /// <summary>Heartbeats that may fail in a row before the agent gives the database up.</summary>
     public int MissedHeartbeatsToStop { get; init; } = 3;
 }
@@ -97,7 +103,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
 
         using var lost = new CancellationTokenSource();
         using var ending = CancellationTokenSource.CreateLinkedTokenSource(stop, lost.Token);
-        var context = new AgentContext(settings.Name, registry, drivers, ending.Token);
+        var context = new AgentContext(settings.Name, registry, drivers, ending.Token) { SecurityDirectory = settings.SecurityDirectory };
         string? failure = null;
         // Only a worker on the agent's own queue (with the server's own heartbeat and watchdog): no recurring or delayed job
         // schedulers, which would load the dashboard's job types that an agent does not have.

@@ -1,9 +1,12 @@
 using Dashboard.Data;
 using Dashboard.Data.Agents;
+using Dashboard.Data.Runs;
 using Dashboard.Data.Samples;
+using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Scenarios;
 
 namespace Dashboard.Runner.Agents;
 
@@ -23,7 +26,12 @@ namespace Dashboard.Runner.Agents;
 /// The level's row in the central results store (<c>Levels.Id</c>, PostgreSQL): the agent writes its share's raw samples
 /// there, tagged with its name (<c>Samples.Agent</c>), before it reports the end; null: counts and times only.
 /// </param>
-public sealed record LevelShare(Guid Barrier, string Host, string Variant, string Client, string Payload, int WarmupPerClient, int DurationMs, int BarrierTimeoutMs, long? LevelId = null);
+/// <param name="CredentialProfile">
+/// The scenario's credential profile (its name only: the agent reads the user name and password from its own copy of the
+/// host's security folder, <c>--security-dir</c>; docs/security.md); null: the default profile.
+/// </param>
+public sealed record LevelShare(Guid Barrier, string Host, string Variant, string Client, string Payload, int WarmupPerClient, int DurationMs, int BarrierTimeoutMs,
+    long? LevelId = null, string? CredentialProfile = null);
 
 /// <summary>The jobs an agent runs from its queue.</summary>
 public sealed class AgentJobs(AgentContext context)
@@ -34,7 +42,7 @@ public sealed class AgentJobs(AgentContext context)
     /// <summary>
     /// Runs this agent's share of a level: opens the client, says it is ready at the barrier, starts at the agreed instant
     /// (converted with its clock offset), runs a closed loop with its clients and reports what it completed, when (database
-    /// clock) and at what generator CPU. With <see cref="LevelShare.LevelId"/> it first writes every sample of its share
+    /// clock; measured requests only, warm-up excluded) and at what generator CPU. With <see cref="LevelShare.LevelId"/> it first writes every sample of its share
     /// (warm-up included, flagged; client indexes 0..n-1 of its own clients; offsets from its own start) to the central
     /// store through its bulk path (<see cref="SampleStore.AppendFromAgent"/>, one binary COPY), tagged with its name, so
     /// a level whose end is reported has its samples stored. A failure is reported in the barrier row with its reason; the agent's stop (or the
@@ -58,7 +66,10 @@ public sealed class AgentJobs(AgentContext context)
                 throw new InvalidOperationException($"unknown payload id '{share.Payload}'");
             }
 
-            session = await context.Drivers.Get(share.Client).OpenCellAsync(endpoint, payload, null, stop);
+            var security = SecurityFolder.ForScenario(
+                new ScenarioDocument { Variants = [share.Variant], CredentialProfile = share.CredentialProfile ?? Service.Contracts.Security.CredentialProfile.DefaultName },
+                context.SecurityDirectory);
+            session = await context.Drivers.Get(share.Client).OpenCellAsync(endpoint, payload, security?.For(endpoint), stop);
             var offset = await ClockOffset.MeasureAsync(connection, stop);
             if (await LevelBarrier.ReadyAsync(connection, share.Barrier, context.Name, offset, stop) is not { } clients)
             {
@@ -70,19 +81,46 @@ public sealed class AgentJobs(AgentContext context)
                 return;
             }
 
-            var result = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), stop);
-            var measured = result.Samples;
+            // The coordinator abandons the barrier when the level is cancelled or failed: the load stops then, and what it
+            // measured so far is still written and reported (a partial share).
+            using var abandoned = CancellationTokenSource.CreateLinkedTokenSource(stop);
+            using var watching = CancellationTokenSource.CreateLinkedTokenSource(stop);
+            var watcher = WatchAbandonAsync(connection, share.Barrier, abandoned, watching.Token);
+            LevelResult result;
+            try
+            {
+                result = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), abandoned.Token);
+            }
+            finally
+            {
+                await watching.CancelAsync();
+                await watcher;
+            }
+
+            var stoppedBy = stop.IsCancellationRequested ? $"agent {context.Name} stopped during the level"
+                : abandoned.IsCancellationRequested ? $"agent {context.Name} stopped its load: the level was abandoned by the runner"
+                : result.Cancelled ? $"agent {context.Name} stopped during the level"
+                : null;
+            // Counts and the load's window are of the measured requests (warm-up excluded); every sample is stored, warm-up flagged.
+            var measured = result.Samples.Where(s => !s.IsWarmup).ToArray();
             DateTime? first = measured.Length == 0 ? null : result.StartedUtc.AddTicks(measured.Min(s => s.StartOffsetUs) * 10).AddMilliseconds(offset.OffsetMs);
             DateTime? last = measured.Length == 0 ? null : result.StartedUtc.AddTicks(measured.Max(s => s.EndOffsetUs) * 10).AddMilliseconds(offset.OffsetMs);
             var completed = measured.Count(s => s.IsSuccess);
-            if (share.LevelId is { } levelId && measured.Length > 0)
+            if (share.LevelId is { } levelId && result.Samples.Length > 0)
             {
                 using var samples = ResultsStore.PostgreSql(context.Registry.ConnectionString).OpenSampleStore();
-                samples.AppendFromAgent(levelId, measured, context.Name);
+                try
+                {
+                    samples.AppendFromAgent(levelId, result.Samples, context.Name);
+                }
+                catch (RunNotRunningException e)
+                {
+                    stoppedBy = $"agent {context.Name}: its {result.Samples.Length} samples were not stored: {e.Message}";
+                }
             }
 
             await LevelBarrier.EndAsync(connection, share.Barrier, context.Name,
-                new ShareOutcome(completed, measured.Length - completed, first, last, result.GeneratorCpuPercent, result.Cancelled ? $"agent {context.Name} stopped during the level" : null),
+                new ShareOutcome(completed, measured.Length - completed, first, last, result.GeneratorCpuPercent, stoppedBy),
                 CancellationToken.None);
         }
         catch (Exception e) when (e is not OperationCanceledException || !stop.IsCancellationRequested)
@@ -95,6 +133,31 @@ public sealed class AgentJobs(AgentContext context)
             {
                 await session.DisposeAsync();
             }
+        }
+    }
+
+    // Polls the barrier every 250 ms while the load runs; cancels <abandoned> when the coordinator gave the level up.
+    private static async Task WatchAbandonAsync(Npgsql.NpgsqlConnection connection, Guid barrier, CancellationTokenSource abandoned, CancellationToken stop)
+    {
+        try
+        {
+            while (!stop.IsCancellationRequested)
+            {
+                await Task.Delay(250, stop);
+                if (await LevelBarrier.IsAbandonedAsync(connection, barrier, stop))
+                {
+                    await abandoned.CancelAsync();
+                    return;
+                }
+            }
+        }
+        catch (OperationCanceledException) when (stop.IsCancellationRequested)
+        {
+            // the load ended first
+        }
+        catch (Npgsql.NpgsqlException)
+        {
+            // The agent's own heartbeat notices a lost database and stops the agent (its Stopping token).
         }
     }
 }

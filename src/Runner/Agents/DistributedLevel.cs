@@ -26,9 +26,16 @@ public sealed class DistributedLevel(string connectionString)
     /// <param name="clients">The level's clients, split over the agents.</param>
     /// <param name="share">The share template (its <see cref="LevelShare.Barrier"/> is replaced); <paramref name="hostFor"/> gives each agent's host address.</param>
     /// <param name="hostFor">The service host's control address as agent <c>name</c> reaches it.</param>
-    /// <param name="cancellationToken">Abandons the level.</param>
+    /// <param name="cancellationToken">
+    /// Abandons the level: before its start, nothing runs and <see cref="OperationCanceledException"/> is thrown; during it,
+    /// the agents stop their load, store what they measured and report, and the result comes back with
+    /// <see cref="DistributedLevelResult.Cancelled"/> set.
+    /// </param>
     /// <exception cref="BarrierTimeoutException">Agents did not answer the barrier in time: nothing started.</exception>
-    /// <exception cref="AgentLevelFailedException">A share failed or an agent went offline during the level; the result so far is attached.</exception>
+    /// <exception cref="AgentLevelFailedException">
+    /// An agent failed before the start (its reason; no result attached), or a share failed or an agent went offline during
+    /// the level: the level is abandoned (the other agents stop, store their samples and report) and their results are attached.
+    /// </exception>
     public async Task<DistributedLevelResult> RunAsync(IReadOnlyList<string> agents, int clients, LevelShare share, Func<string, string> hostFor, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(agents);
@@ -56,44 +63,90 @@ public sealed class DistributedLevel(string connectionString)
             jobs.Create<AgentJobs>(j => j.RunShareAsync(mine, CancellationToken.None), new EnqueuedState(known[agent].Queue));
         }
 
-        var startAt = await LevelBarrier.ReleaseWhenReadyAsync(connection, barrier, BarrierTimeout, StartLead, cancellationToken);
+        DateTime startAt;
+        try
+        {
+            startAt = await LevelBarrier.ReleaseWhenReadyAsync(connection, barrier, BarrierTimeout, StartLead, cancellationToken);
+        }
+        catch (BarrierFailedException e)
+        {
+            throw new AgentLevelFailedException(e.Agent, e.Message, null);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            await LevelBarrier.AbandonAsync(connection, barrier, "the run was cancelled before the level started", CancellationToken.None);
+            throw;
+        }
+
         var deadline = DateTime.UtcNow + StartLead + TimeSpan.FromMilliseconds(share.DurationMs) + TimeSpan.FromSeconds(60);
+        try
+        {
+            while (true)
+            {
+                var rows = await LevelBarrier.ReadAsync(connection, barrier, cancellationToken);
+                if (rows.FirstOrDefault(r => r.Error is not null) is { } failed)
+                {
+                    await LevelBarrier.AbandonAsync(connection, barrier, failed.Error!, CancellationToken.None);
+                    throw new AgentLevelFailedException(failed.Agent, failed.Error!, await SettleAsync(connection, barrier, startAt));
+                }
+
+                if (rows.All(r => r.EndedUtc is not null))
+                {
+                    return Summarise(barrier, startAt, rows);
+                }
+
+                var running = rows.Where(r => r.EndedUtc is null).Select(r => r.Agent).ToList();
+                if (await AgentRegistry.WithoutSessionAsync(connection, running, cancellationToken) is [var killed, ..])
+                {
+                    var reason = $"agent {killed} ended during the level (its database sessions closed); the other agents' results are kept";
+                    await LevelBarrier.AbandonAsync(connection, barrier, reason, CancellationToken.None);
+                    throw new AgentLevelFailedException(killed, reason, await SettleAsync(connection, barrier, startAt, killed));
+                }
+
+                var states = (await registry.ListAsync(cancellationToken)).ToDictionary(a => a.Name, a => a.State, StringComparer.Ordinal);
+                if (rows.FirstOrDefault(r => r.EndedUtc is null && states.GetValueOrDefault(r.Agent, AgentState.Offline) != AgentState.Online) is { } gone)
+                {
+                    var reason = $"agent {gone.Agent} went {states.GetValueOrDefault(gone.Agent, AgentState.Offline).ToString().ToLowerInvariant()} during the level (no heartbeat for over {AgentRegistry.OnlineWindow.TotalSeconds:0} s)";
+                    await LevelBarrier.AbandonAsync(connection, barrier, reason, CancellationToken.None);
+                    throw new AgentLevelFailedException(gone.Agent, reason, await SettleAsync(connection, barrier, startAt, gone.Agent));
+                }
+
+                if (DateTime.UtcNow > deadline)
+                {
+                    var late = string.Join(", ", rows.Where(r => r.EndedUtc is null).Select(r => r.Agent));
+                    await LevelBarrier.AbandonAsync(connection, barrier, $"agent(s) {late} did not report the end of the level in time", CancellationToken.None);
+                    throw new AgentLevelFailedException(late, $"agent(s) {late} did not report the end of the level in time", Summarise(barrier, startAt, rows));
+                }
+
+                await Task.Delay(200, cancellationToken);
+            }
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            // Cancelled mid-level: the agents stop their load (they watch the barrier), store what they measured and report;
+            // the partial result says how far it got.
+            await LevelBarrier.AbandonAsync(connection, barrier, "the run was cancelled during the level", CancellationToken.None);
+            return await SettleAsync(connection, barrier, startAt) with { Cancelled = true };
+        }
+    }
+
+    /// <summary>How long the agents still running get, once the level is abandoned, to store their samples and report.</summary>
+    public TimeSpan SettleTimeout { get; init; } = TimeSpan.FromSeconds(20);
+
+    // After the barrier was abandoned: waits (bounded) until every agent but <gone> has reported its end, so their samples
+    // are stored before the level's aggregates are computed; the result as it then stands.
+    private async Task<DistributedLevelResult> SettleAsync(NpgsqlConnection connection, Guid barrier, DateTime startAt, string? gone = null)
+    {
+        var until = DateTime.UtcNow + SettleTimeout;
         while (true)
         {
-            var rows = await LevelBarrier.ReadAsync(connection, barrier, cancellationToken);
-            if (rows.FirstOrDefault(r => r.Error is not null) is { } failed)
-            {
-                throw new AgentLevelFailedException(failed.Agent, failed.Error!, Summarise(barrier, startAt, rows));
-            }
-
-            if (rows.All(r => r.EndedUtc is not null))
+            var rows = await LevelBarrier.ReadAsync(connection, barrier, CancellationToken.None);
+            if (DateTime.UtcNow >= until || rows.All(r => r.EndedUtc is not null || r.Agent == gone || r.ActualStartUtc is null))
             {
                 return Summarise(barrier, startAt, rows);
             }
 
-            var running = rows.Where(r => r.EndedUtc is null).Select(r => r.Agent).ToList();
-            if (await AgentRegistry.WithoutSessionAsync(connection, running, cancellationToken) is [var killed, ..])
-            {
-                var reason = $"agent {killed} ended during the level (its database sessions closed); the other agents' results are kept";
-                await LevelBarrier.AbandonAsync(connection, barrier, reason, CancellationToken.None);
-                throw new AgentLevelFailedException(killed, reason, Summarise(barrier, startAt, rows));
-            }
-
-            var states = (await registry.ListAsync(cancellationToken)).ToDictionary(a => a.Name, a => a.State, StringComparer.Ordinal);
-            if (rows.FirstOrDefault(r => r.EndedUtc is null && states.GetValueOrDefault(r.Agent, AgentState.Offline) != AgentState.Online) is { } gone)
-            {
-                var reason = $"agent {gone.Agent} went {states.GetValueOrDefault(gone.Agent, AgentState.Offline).ToString().ToLowerInvariant()} during the level (no heartbeat for over {AgentRegistry.OnlineWindow.TotalSeconds:0} s)";
-                await LevelBarrier.AbandonAsync(connection, barrier, reason, CancellationToken.None);
-                throw new AgentLevelFailedException(gone.Agent, reason, Summarise(barrier, startAt, rows));
-            }
-
-            if (DateTime.UtcNow > deadline)
-            {
-                var late = string.Join(", ", rows.Where(r => r.EndedUtc is null).Select(r => r.Agent));
-                throw new AgentLevelFailedException(late, $"agent(s) {late} did not report the end of the level in time", Summarise(barrier, startAt, rows));
-            }
-
-            await Task.Delay(200, cancellationToken);
+            await Task.Delay(100, CancellationToken.None);
         }
     }
 
@@ -115,7 +168,11 @@ public sealed class DistributedLevel(string connectionString)
 /// <param name="Failed">Failed requests over all agents.</param>
 /// <param name="ThroughputRps">Completed requests ÷ (last end − first start) over all agents, req/s (database clock).</param>
 /// <param name="SkewBoundMs">The start skew bound, ms (<see cref="LevelBarrier.SkewBoundMs"/>).</param>
-public sealed record DistributedLevelResult(Guid Barrier, DateTime StartAtUtc, IReadOnlyList<BarrierParticipant> Agents, int Completed, int Failed, double? ThroughputRps, double? SkewBoundMs);
+public sealed record DistributedLevelResult(Guid Barrier, DateTime StartAtUtc, IReadOnlyList<BarrierParticipant> Agents, int Completed, int Failed, double? ThroughputRps, double? SkewBoundMs)
+{
+    /// <summary>True when the run was cancelled during the level: the agents stopped early and this is what they reported.</summary>
+    public bool Cancelled { get; init; }
+}
 
 /// <summary>A level over several agents failed; <see cref="Agent"/> names the agent, <see cref="Partial"/> keeps what the others reported.</summary>
 public sealed class AgentLevelFailedException(string agent, string message, DistributedLevelResult? partial) : Exception(message)

@@ -149,7 +149,8 @@ public static class RunCommand
         try
         {
             scenario = ScenarioLoader.Load(scenarioFile.FullName);
-            security = SecurityFolder.ForScenario(scenario, securityDirectory.FullName);
+            // With load agents the clients run on them, and each reads its own copy of the security folder (docs/agents.md).
+            security = scenario.Agents is null ? SecurityFolder.ForScenario(scenario, securityDirectory.FullName) : null;
         }
         catch (ScenarioException e)
         {
@@ -157,11 +158,14 @@ public static class RunCommand
             return ExitCodes.InvalidScenario;
         }
 
+        Agents.AgentLevels? agentLevels = null;
         if (scenario.Agents is { } agents)
         {
             try
             {
-                await RefuseAgentsAsync(agents, store, cancellationToken);
+                var names = await ResolveAgentsAsync(agents, scenario, store, cancellationToken);
+                agentLevels = new Agents.AgentLevels(names, scenario.Host, new Agents.DistributedLevel(store.Target), scenario.CredentialProfile);
+                await stderr.WriteLineAsync($"note: every level runs on load agents {string.Join(", ", names)} (its clients split over them)");
             }
             catch (ScenarioException e)
             {
@@ -220,7 +224,7 @@ public static class RunCommand
             }
 
             var topology = lan is null ? RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host)) : RunTopology.Of(lan);
-            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, runId, parentGone.Token, cancellationToken);
+            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, runId, agentLevels, parentGone.Token, cancellationToken);
         }
         finally
         {
@@ -231,18 +235,16 @@ public static class RunCommand
         }
     }
 
-    // The scenario field agents (docs/agents.md): checked against the registry (PostgreSQL mode, each agent online, no
-    // more than are online), then refused, since the runner does not yet run its levels through DistributedLevel: a
-    // scenario asking for agents must never be run from this machine alone without saying so.
-    private static async Task RefuseAgentsAsync(AgentSelection agents, ResultsStore store, CancellationToken cancellationToken)
+    // The scenario field agents (docs/agents.md): resolved against the registry (PostgreSQL mode, each agent online, no
+    // more than are online), and every agent must have every client technology of the scenario.
+    private static async Task<IReadOnlyList<string>> ResolveAgentsAsync(AgentSelection agents, ScenarioDocument scenario, ResultsStore store, CancellationToken cancellationToken)
     {
-        IReadOnlyCollection<string> online = [];
+        IReadOnlyList<Data.Agents.AgentInfo> registered = [];
         if (store.Provider == StorageProvider.PostgreSql)
         {
             try
             {
-                online = [.. (await new Data.Agents.AgentRegistry(store.Target).ListAsync(cancellationToken))
-                    .Where(a => a.State == Data.Agents.AgentState.Online).Select(a => a.Name)];
+                registered = await new Data.Agents.AgentRegistry(store.Target).ListAsync(cancellationToken);
             }
             catch (Npgsql.NpgsqlException e)
             {
@@ -250,12 +252,24 @@ public static class RunCommand
             }
         }
 
-        var names = agents.Resolve(online, store.Provider == StorageProvider.PostgreSql);
-        throw new ScenarioException("agents", $"running a scenario's levels on load agents ({string.Join(", ", names)}) is not wired into the runner yet (docs/agents.md, \"Not done yet\"); remove the field to run from this machine");
+        var online = registered.Where(a => a.State == Data.Agents.AgentState.Online).ToDictionary(a => a.Name, StringComparer.Ordinal);
+        var names = agents.Resolve(online.Keys, store.Provider == StorageProvider.PostgreSql);
+        for (var c = 0; c < scenario.Clients.Count; c++)
+        {
+            var client = scenario.Clients[c];
+            var lacking = names.Where(n => !online[n].Technologies.Contains(client, StringComparer.Ordinal)).ToList();
+            if (lacking.Count > 0)
+            {
+                throw new ScenarioException($"clients[{c}]", $"agent(s) {string.Join(", ", lacking.Select(n =>
+                    $"'{n}'{(online[n].Unavailable.TryGetValue(client, out var why) ? $" ({why})" : "")}"))} cannot run client '{client}'");
+            }
+        }
+
+        return names;
     }
 
     private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, ResultsStore store, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
-        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, CancellationToken parentGone, CancellationToken cancellationToken)
+        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, Agents.AgentLevels? agentLevels, CancellationToken parentGone, CancellationToken cancellationToken)
     {
         var stderr = Console.Error;
         IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
@@ -277,6 +291,7 @@ public static class RunCommand
         var executor = new BenchmarkExecutor(store, drivers, live.Forward, http, generator, line => stderr.WriteLine($"note: {line}"), security, topology)
         {
             ParentGone = parentGone,
+            Agents = agentLevels,
         };
         Data.Entities.RunEntity run;
         try

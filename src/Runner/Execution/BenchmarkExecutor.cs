@@ -55,6 +55,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     /// </summary>
     public CancellationToken ParentGone { get; init; }
 
+    /// <summary>
+    /// The load agents that generate every level (scenario field <c>agents</c>, resolved; docs/agents.md); null (default):
+    /// the runner generates the load itself. With agents, no client runs in the runner's process.
+    /// </summary>
+    public Agents.AgentLevels? Agents { get; init; }
+
     /// <summary>Runs <paramref name="scenario"/> against the <paramref name="endpoints"/> its host listed.</summary>
     /// <param name="scenario">The validated scenario.</param>
     /// <param name="endpoints">What the host serves.</param>
@@ -138,13 +144,13 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                     }
                     catch (LoadClientException e)
                     {
-                        failedCells[cell] = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}";
+                        failedCells[cell] = $"{cell.Endpoint.Name} × {cell.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}";
                         if (sessions.Remove(cell, out var broken))
                         {
                             await DisposeQuietlyAsync(broken);
                         }
 
-                        progress(new ProgressEvent("cell-failed", run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.Driver.ClientId, Payload = cell.Payload.Id, Error = e.Message });
+                        progress(new ProgressEvent("cell-failed", run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.ClientId, Payload = cell.Payload.Id, Error = e.Message });
                     }
                 }
             }
@@ -246,11 +252,17 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     private async Task RunCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, Dictionary<Cell, ICellSession> sessions,
         ResultsDbContext db, SampleStore samples, ResourcePoller? resources, long runStart, RunEntity run, CancellationToken cancellationToken)
     {
-        var name = $"{cell.Endpoint.Name} × {cell.Driver.ClientId} × {cell.Payload.Id}";
+        var name = $"{cell.Endpoint.Name} × {cell.ClientId} × {cell.Payload.Id}";
+        if (Agents is not null)
+        {
+            await RunAgentCellRepetitionAsync(scenario, cell, repetition, name, db, resources, runStart, run, cancellationToken);
+            return;
+        }
+
         if (!sessions.TryGetValue(cell, out var session))
         {
             run.ProgressText = $"{name}, repetition {repetition}, starting the client";
-            session = await cell.Driver.OpenCellAsync(cell.Endpoint, cell.Payload, security?.For(cell.Endpoint), cancellationToken);
+            session = await cell.Driver!.OpenCellAsync(cell.Endpoint, cell.Payload, security?.For(cell.Endpoint), cancellationToken);
             sessions[cell] = session;
         }
 
@@ -332,6 +344,63 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         }
     }
 
+    /// <summary>
+    /// Repetition <paramref name="repetition"/> of one cell on the load agents: each level over all of them
+    /// (<see cref="Agents.AgentLevels"/>), with the server's CPU from the host's readings during it and what bound it
+    /// counted over every agent.
+    /// </summary>
+    private async Task RunAgentCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, string name,
+        ResultsDbContext db, ResourcePoller? resources, long runStart, RunEntity run, CancellationToken cancellationToken)
+    {
+        var agents = Agents!;
+        foreach (var clients in scenario.Levels)
+        {
+            run.ProgressText = $"{name}, repetition {repetition}, {clients} clients on agents {string.Join(", ", agents.Agents)}";
+            var levelStartMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
+            var outcome = await agents.RunAsync(db, run, cell.Endpoint.Name, cell.ClientId, cell.Payload.Id, repetition, clients, scenario.Warmup,
+                scenario.Duration ?? throw new ScenarioException("duration", "levels over load agents are timed: give duration"), cancellationToken);
+            var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
+            var newResources = resources?.TakeNew() ?? [];
+            db.ResourceSamples.AddRange(newResources);
+            if (outcome.Level is { } level)
+            {
+                level.ServerCpuPercent = ServerCpu(newResources, levelStartMs, levelEndMs);
+                // The agents are other machines than the server's (a local agent shares it; its cores are not known here).
+                level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, null, level.ServerCpuPercent);
+            }
+
+            if (outcome.Failure is { } failure)
+            {
+                await db.SaveChangesAsync(CancellationToken.None);
+                throw new LoadClientException(outcome.Level is null
+                    ? $"the {clients}-client level did not start: {failure.Message}"
+                    : $"{failure.Message}; the level's samples from the other agents are stored as a partial level", failure);
+            }
+
+            if (outcome.Cancelled)
+            {
+                await db.SaveChangesAsync(CancellationToken.None);
+                throw new OperationCanceledException(cancellationToken);
+            }
+
+            run.CompletedLevels++;
+            await db.SaveChangesAsync(CancellationToken.None);
+            var stored = outcome.Level!;
+            progress(new ProgressEvent("level-completed", run.Id, run.CompletedLevels, run.TotalLevels)
+            {
+                Variant = stored.Variant,
+                Client = stored.Client,
+                Payload = stored.Payload,
+                Repetition = stored.Repetition,
+                Clients = stored.Clients,
+                Requests = (int)stored.Requests,
+                Errors = (int)stored.Errors,
+                ThroughputRps = stored.ThroughputRps,
+                MeanMs = stored.MeanMs,
+            });
+        }
+    }
+
     // Generator CPU (runner + drivers) as % of the cores this process may use (Environment.ProcessorCount honours the
     // CPU affinity, e.g. taskset), or null when the generator's processes are not tracked.
     private static double? GeneratorShare(TimeSpan? cpu, TimeSpan wall) =>
@@ -377,10 +446,11 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                     continue; // a pair the client cannot call is skipped (ScenarioCells); the validator refused the scenario if none works
                 }
 
-                IClientDriver driver;
+                IClientDriver? driver = null;
                 try
                 {
-                    driver = drivers.Get(scenario.Clients[c]);
+                    // With load agents the clients run on them (the runner checked they have the technology).
+                    driver = Agents is null ? drivers.Get(scenario.Clients[c]) : null;
                 }
                 catch (ClientUnavailableException e)
                 {
@@ -394,7 +464,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                         throw new ScenarioException("payloads", $"unknown payload id '{payloadId}'");
                     }
 
-                    cells.Add(new Cell(endpoint, driver, payload));
+                    cells.Add(new Cell(endpoint, scenario.Clients[c], driver, payload));
                 }
             }
         }
@@ -409,29 +479,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         {
             RunId = run.Id,
             Variant = cell.Endpoint.Name,
-            Client = cell.Driver.ClientId,
+            Client = cell.ClientId,
             Payload = cell.Payload.Id,
             Repetition = repetition,
             Clients = result.Plan.Clients,
             StartedUtc = result.StartedUtc,
             EndedUtc = result.EndedUtc,
-            Requests = stats.Requests,
-            Errors = stats.Errors,
-            TimeoutErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Timeout),
-            FaultErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Fault),
-            ConnectionErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Connection),
-            AuthenticationErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Authentication),
-            OtherErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.Other),
-            WrongReplyErrors = stats.ErrorsByKind.GetValueOrDefault(SampleOutcome.WrongReply),
-            MeanRequestBytes = stats.MeanRequestBytes,
-            MeanResponseBytes = stats.MeanResponseBytes,
-            ThroughputRps = stats.ThroughputRps,
-            MeanMs = OrZero(stats.MeanMs),
-            P50Ms = OrZero(stats.P50Ms),
-            P90Ms = OrZero(stats.P90Ms),
-            P99Ms = OrZero(stats.P99Ms),
-            P999Ms = OrZero(stats.P999Ms),
-            MaxMs = OrZero(stats.MaxMs),
             GeneratorCpuPercent = measures.GeneratorCpuPercent,
             Complete = partialReason is null,
             PartialReason = partialReason,
@@ -443,20 +496,19 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
             GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
         };
+        LevelFigures.Apply(level, stats);
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
         samples.AppendLevel(level, result.Samples, onlyWhileRunning: true);
         return level;
     }
 
-    // A level where no measured request succeeded has no response time (NaN); SQLite cannot store NaN, so the columns
-    // hold 0 and readers tell such a level by Errors == Requests (LevelEntity's docstrings; the CSV leaves them empty).
-    private static double OrZero(double value) => double.IsFinite(value) ? value : 0;
+    private static double OrZero(double value) => LevelFigures.OrZero(value);
 
     private static ProgressEvent LevelEvent(RunEntity run, Cell cell, LevelEntity level, LatencyStatistics stats) =>
         new("level-completed", run.Id, run.CompletedLevels, run.TotalLevels)
         {
             Variant = cell.Endpoint.Name,
-            Client = cell.Driver.ClientId,
+            Client = cell.ClientId,
             Payload = cell.Payload.Id,
             Repetition = level.Repetition,
             Clients = level.Clients,
@@ -475,10 +527,11 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         var of = plan.Duration is { } duration
             ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"of a {duration.TotalSeconds:0.#} s level (warm-up included)")
             : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"before its {plan.RequestsPerClient} requests per client");
-        return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"the {cell.Driver.ClientId} client failed after {wall.TotalSeconds:0.0} s {of}: {failure.Message}");
+        return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"the {cell.ClientId} client failed after {wall.TotalSeconds:0.0} s {of}: {failure.Message}");
     }
 
-    private sealed record Cell(HostEndpoint Endpoint, IClientDriver Driver, PayloadCase Payload);
+    /// <summary>One variant × client × payload cell; <see cref="Driver"/> is null when the cell's load comes from load agents.</summary>
+    private sealed record Cell(HostEndpoint Endpoint, string ClientId, IClientDriver? Driver, PayloadCase Payload);
 
     /// <summary>What the executor measured around one level, besides its samples.</summary>
     private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);

@@ -49,20 +49,43 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
 
         var ghost = await RunScenarioAsync(connection, """["bench-1", "ghost"]""");
         var tooMany = await RunScenarioAsync(connection, "2");
-        var online = await RunScenarioAsync(connection, "1");
 
         Assert.Equal((2, true), (ghost.Exit, ghost.Stderr.Contains("agents: agent(s) 'ghost' not online; online: bench-1", StringComparison.Ordinal)));
         Assert.Equal((2, true), (tooMany.Exit, tooMany.Stderr.Contains("agents: 2 agents asked for, 1 online (bench-1)", StringComparison.Ordinal)));
-        // Resolved, then refused: the runner does not run levels on agents yet, and never runs them here silently.
-        Assert.Equal((2, true), (online.Exit, online.Stderr.Contains("agents: running a scenario's levels on load agents (bench-1) is not wired", StringComparison.Ordinal)));
     }
 
-    private async Task<(int Exit, string Stderr)> RunScenarioAsync(string connection, string agents)
+    [Fact]
+    public async Task Run_OneAgent_LevelsRunOnTheAgentAndAreStoredTaggedWithItsShare()
+    {
+        var connection = await database.Server.CreateDatabaseAsync("agents");
+        await using var host = await ServiceHostProcess.StartAsync();
+        using var agent = AgentProcess.Start(connection, "bench-1", _tmp);
+        var registry = new AgentRegistry(connection);
+        Assert.True(await Eventually.HoldsAsync(() => Find(registry, "bench-1") is { State: AgentState.Online }, TimeSpan.FromSeconds(60)), agent.Stderr);
+
+        var (exit, stderr) = await RunScenarioAsync(connection, "1", host.ControlAddress.ToString(), levels: "[2, 4]");
+
+        Assert.True(exit == ExitCodes.Success, stderr);
+        using var db = Dashboard.Data.ResultsStore.PostgreSql(connection).Open();
+        var levels = db.Levels.OrderBy(l => l.Clients).ToList();
+        Assert.Equal([2, 4], levels.Select(l => l.Clients));
+        Assert.All(levels, level =>
+        {
+            Assert.True(level.Complete, level.PartialReason);
+            Assert.Equal([("bench-1", level.Clients)], LevelAgentShare.FromJson(level.AgentsJson).Select(s => (s.Agent, s.Clients)));
+            var samples = db.Samples.Where(s => s.LevelId == level.Id).ToList();
+            Assert.All(samples, s => Assert.Equal("bench-1", s.Agent));
+            Assert.Equal(samples.Count(s => !s.IsWarmup), level.Requests);
+            Assert.True(level.ThroughputRps > 0);
+        });
+    }
+
+    private async Task<(int Exit, string Stderr)> RunScenarioAsync(string connection, string agents, string host = "http://127.0.0.1:9", string levels = "[3]")
     {
         var scenario = Path.Combine(_tmp, "scenario.json");
         await File.WriteAllTextAsync(scenario, $$"""
-            { "name": "agents", "host": "http://127.0.0.1:9", "variants": ["AspNetHttpJson"], "clients": ["dotnet"],
-              "payloads": ["Int"], "levels": [3], "requestsPerClient": 5, "agents": {{agents}} }
+            { "name": "agents", "host": "{{host}}", "variants": ["AspNetHttpJson"], "clients": ["dotnet"],
+              "payloads": ["Int"], "levels": {{levels}}, "duration": "00:00:01", "warmup": 2, "agents": {{agents}} }
             """);
         var start = new System.Diagnostics.ProcessStartInfo("dotnet") { RedirectStandardError = true, RedirectStandardOutput = true };
         foreach (var argument in new[] { Path.Combine(AppContext.BaseDirectory, "Dashboard.Runner.dll"), "run", "--scenario", scenario, "--storage", "postgresql", "--results-connection", connection })

@@ -98,6 +98,14 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s.Agents).Must(a => a is null || a.ValidationError() is null)
             .WithMessage(s => s.Agents?.ValidationError() ?? "")
             .OverridePropertyName("agents");
+        RuleFor(s => s.RequestsPerClient).Must(r => r is null).When(s => s.Agents is not null)
+            .WithMessage("levels over load agents are timed (the agents start together at an agreed instant and stop together): give duration instead of requestsPerClient")
+            .OverridePropertyName("requestsPerClient");
+
+        RuleFor(s => s.SteadyState).Must(s => s is null).When(s => s.Agents is not null)
+            .WithMessage("the steady-state warm-up is detected by one generator; over load agents use warmup (requests per client) instead")
+            .OverridePropertyName("steadyState");
+
         RuleFor(s => s.Agents).Must(a => a is null).When(s => s.Topology == Topology.EmulatedLan)
             .WithMessage($"load agents generate load from their own machines; topology '{Topology.EmulatedLan}' runs its host in a namespace only this machine reaches")
             .OverridePropertyName("agents");
