@@ -58,7 +58,10 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         var registration = new AgentRegistration(settings.Name, Environment.MachineName, Environment.ProcessorCount, Technologies(drivers), drivers.Unavailable, Runtimes(), pid);
         try
         {
-            connection = await registry.OpenAsync(stop);
+            // The first connection may wait longer than a heartbeat's (a busy or distant server is not a lost one); the
+            // short timeouts apply once the agent runs.
+            connection = await new AgentRegistry(new NpgsqlConnectionStringBuilder(connectionString) { Timeout = Math.Max(15, (int)settings.HeartbeatInterval.TotalSeconds * 2) }.ConnectionString)
+                .OpenAsync(stop);
         }
         catch (Exception e) when (IsDatabaseFailure(e))
         {

@@ -86,15 +86,27 @@ public sealed class AgentJobs(AgentContext context)
             using var abandoned = CancellationTokenSource.CreateLinkedTokenSource(stop);
             using var watching = CancellationTokenSource.CreateLinkedTokenSource(stop);
             var watcher = WatchAbandonAsync(connection, share.Barrier, abandoned, watching.Token);
-            LevelResult result;
+            LevelResult? ran = null;
             try
             {
-                result = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), abandoned.Token);
+                ran = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), abandoned.Token);
+            }
+            catch (OperationCanceledException) when (abandoned.IsCancellationRequested && !stop.IsCancellationRequested)
+            {
+                // Abandoned while the clients were still connecting: nothing was measured.
             }
             finally
             {
                 await watching.CancelAsync();
                 await watcher;
+            }
+
+            if (ran is not { } result)
+            {
+                await LevelBarrier.EndAsync(connection, share.Barrier, context.Name,
+                    new ShareOutcome(0, 0, null, null, null, $"agent {context.Name} stopped its load: the level was abandoned by the runner before its clients had connected"),
+                    CancellationToken.None);
+                return;
             }
 
             var stoppedBy = stop.IsCancellationRequested ? $"agent {context.Name} stopped during the level"

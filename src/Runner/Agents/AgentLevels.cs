@@ -23,6 +23,9 @@ public sealed class AgentLevels(IReadOnlyList<string> agents, string host, Distr
     /// <summary>The agents, by name.</summary>
     public IReadOnlyList<string> Agents { get; } = agents ?? throw new ArgumentNullException(nameof(agents));
 
+    /// <summary>The agents as they registered (name, machine, cores, runtimes, clock offset), recorded in the run's environment.</summary>
+    public IReadOnlyList<Execution.LoadAgentEnvironment> Environment { get; init; } = [];
+
     /// <summary>
     /// Runs one level of <paramref name="clients"/> clients over the agents and stores it as a level of
     /// <paramref name="run"/>: the row first (partial, "running on load agents", until the level's end, so a runner killed

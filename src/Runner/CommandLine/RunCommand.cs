@@ -163,8 +163,11 @@ public static class RunCommand
         {
             try
             {
-                var names = await ResolveAgentsAsync(agents, scenario, store, cancellationToken);
-                agentLevels = new Agents.AgentLevels(names, scenario.Host, new Agents.DistributedLevel(store.Target), scenario.CredentialProfile);
+                var (names, registered) = await ResolveAgentsAsync(agents, scenario, store, cancellationToken);
+                agentLevels = new Agents.AgentLevels(names, scenario.Host, new Agents.DistributedLevel(store.Target), scenario.CredentialProfile)
+                {
+                    Environment = [.. names.Select(n => LoadAgentEnvironment.Of(registered[n]))],
+                };
                 await stderr.WriteLineAsync($"note: every level runs on load agents {string.Join(", ", names)} (its clients split over them)");
             }
             catch (ScenarioException e)
@@ -237,7 +240,7 @@ public static class RunCommand
 
     // The scenario field agents (docs/agents.md): resolved against the registry (PostgreSQL mode, each agent online, no
     // more than are online), and every agent must have every client technology of the scenario.
-    private static async Task<IReadOnlyList<string>> ResolveAgentsAsync(AgentSelection agents, ScenarioDocument scenario, ResultsStore store, CancellationToken cancellationToken)
+    private static async Task<(IReadOnlyList<string> Names, IReadOnlyDictionary<string, Data.Agents.AgentInfo> Registered)> ResolveAgentsAsync(AgentSelection agents, ScenarioDocument scenario, ResultsStore store, CancellationToken cancellationToken)
     {
         IReadOnlyList<Data.Agents.AgentInfo> registered = [];
         if (store.Provider == StorageProvider.PostgreSql)
@@ -265,7 +268,7 @@ public static class RunCommand
             }
         }
 
-        return names;
+        return (names, online);
     }
 
     private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, ResultsStore store, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,

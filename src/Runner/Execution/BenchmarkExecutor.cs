@@ -90,7 +90,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         var hostUri = Uri.TryCreate(scenario.Host, UriKind.Absolute, out var parsedHost) ? parsedHost : null;
         // The server's stack versions as the host read them from what it loaded (null: the host did not report them).
         var serverStacks = http is null || hostUri is null ? null : await HostVersions.GetAsync(http, hostUri, cancellationToken);
-        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks }, JsonSerializerOptions.Web);
+        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks, LoadAgents = Agents?.Environment }, JsonSerializerOptions.Web);
         var orderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : (int?)null;
         RunEntity run;
         if (runId is { } id)

@@ -69,6 +69,7 @@ public sealed class AgentRunTests(ThreeAgentMachines machines) : IDisposable
         var scenario = Scenario(levels: "[6]", duration: "00:00:10", agents: """["agent-1", "agent-2", "agent-3"]""");
         using var runner = Start(scenario);
         Assert.True(await Eventually.HoldsAsync(() => StartedShares() >= 3, TimeSpan.FromSeconds(90)), "the level did not start: " + runner.Stderr);
+        await Task.Delay(3000); // the agents' clients connect and measure a while
 
         machines.Agents["agent-2"].Kill();
         var exit = await runner.WaitForExitAsync();

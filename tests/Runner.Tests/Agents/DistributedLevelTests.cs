@@ -210,6 +210,7 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines)
         var barrierRows = new AgentRegistry(machines.ConnectionString);
         // Kill agent-2 once the level has started (its actual start is recorded).
         Assert.True(await Eventually.HoldsAsync(() => StartedCount(machines.ConnectionString) >= 3, TimeSpan.FromSeconds(60)), "the level did not start");
+        await Task.Delay(3000); // the agents' clients connect and measure a while
         machines.Agents["agent-2"].Kill();
 
         var failure = await Assert.ThrowsAsync<AgentLevelFailedException>(() => running);
@@ -242,14 +243,15 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines)
         await machines.EnsureAllOnlineAsync();
         // agent-3's worker is busy with a long share on its own queue, so it cannot answer the next barrier in time.
         var busy = new DistributedLevel(machines.ConnectionString);
-        var blocking = busy.RunAsync(["agent-3"], 1, Share(15000), machines.HostFor, CancellationToken.None);
+        var blocking = busy.RunAsync(["agent-3"], 1, Share(25000), machines.HostFor, CancellationToken.None);
         Assert.True(await Eventually.HoldsAsync(() => StartedCount(machines.ConnectionString) >= 1, TimeSpan.FromSeconds(60)), "the blocking share did not start");
-        var level = new DistributedLevel(machines.ConnectionString) { BarrierTimeout = TimeSpan.FromSeconds(3) };
+        // Long enough for the two free agents to open their clients and say they are ready on a busy machine.
+        var level = new DistributedLevel(machines.ConnectionString) { BarrierTimeout = TimeSpan.FromSeconds(10) };
 
         var failure = await Assert.ThrowsAsync<BarrierTimeoutException>(() => level.RunAsync(ThreeAgentMachines.Names, 3, Share(1000), machines.HostFor, CancellationToken.None));
 
         Assert.Equal(["agent-3"], failure.Missing);
-        Assert.Contains("agent agent-3 did not answer the start barrier within 3 s", failure.Message, StringComparison.Ordinal);
+        Assert.Contains("agent agent-3 did not answer the start barrier within 10 s", failure.Message, StringComparison.Ordinal);
         await blocking;
     }
 

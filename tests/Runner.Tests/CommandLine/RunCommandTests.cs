@@ -44,7 +44,8 @@ public sealed class RunCommandTests : IDisposable
     [Fact]
     public async Task Run_AgentsInSqliteMode_ExitsTwoNamingAgentsAndPostgreSql()
     {
-        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}").Replace("\"levels\": [1],", "\"levels\": [1], \"agents\": 2,", StringComparison.Ordinal);
+        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}").Replace("\"levels\": [1],", "\"levels\": [1], \"agents\": 2,", StringComparison.Ordinal)
+            .Replace("\"requestsPerClient\": 5", "\"duration\": \"00:00:01\"", StringComparison.Ordinal);
 
         var (exit, _, stderr) = await RunAsync(WriteScenario(json));
 

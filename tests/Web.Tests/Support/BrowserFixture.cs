@@ -22,8 +22,7 @@ public sealed class BrowserFixture : IAsyncLifetime
     /// <inheritdoc />
     public async Task InitializeAsync()
     {
-        // A page full of plotly charts takes seconds to draw on a busy 2-core machine: assertions wait up to 60 s (the load average here reaches 30–60 with six helpers).
-        Assertions.SetDefaultExpectTimeout(60_000);
+        // Assertions wait up to 60 s (PlaywrightDefaults, set when the assembly loads).
         App = await WebApp.StartAsync();
         _playwright = await Playwright.CreateAsync();
         Browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions

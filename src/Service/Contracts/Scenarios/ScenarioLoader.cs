@@ -17,6 +17,17 @@ public static class ScenarioLoader
         Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
     };
 
+    /// <summary>
+    /// <paramref name="text"/> without a leading byte-order mark (U+FEFF), as <see cref="Parse"/> reads it. A reader that
+    /// decoded the bytes (a file, an HTTP body) has skipped the encoding's own mark already; this skips one more, so every
+    /// entry point (file, API, UI) accepts the same documents.
+    /// </summary>
+    public static string WithoutByteOrderMark(string text)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        return text.StartsWith('\uFEFF') ? text[1..] : text;
+    }
+
     /// <summary>Parses and validates a scenario from JSON text.</summary>
     /// <remarks>
     /// A leading byte-order mark is skipped. Refused, always with a <see cref="ScenarioException"/> naming the field:
@@ -28,10 +39,7 @@ public static class ScenarioLoader
     public static ScenarioDocument Parse(string json)
     {
         ArgumentNullException.ThrowIfNull(json);
-        if (json.StartsWith('\uFEFF'))
-        {
-            json = json[1..];
-        }
+        json = WithoutByteOrderMark(json);
 
         if (ScenarioText.IndexOfUnpairedSurrogate(json) is var bad and >= 0)
         {

@@ -89,6 +89,23 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     }
 
     [Fact]
+    public void RunEnvironmentPanel_RunOnLoadAgents_ListsEachAgentWithMachineCoresAndRuntimes()
+    {
+        const string json = """
+            {"machineName":"m","osDescription":"Debian","osArchitecture":"X64","runtime":".NET 10.0.0","processorCount":2,"totalMemoryMb":100,
+             "serverGc":false,"versions":{},"loadAgents":[
+               {"name":"agent-1","machine":"client-a","cores":1,"runtimes":{"dotnet":".NET 10.0.3","java":"17.0.15"},"clockOffsetMs":0.2,"clockUncertaintyMs":0.1},
+               {"name":"agent-2","machine":"client-b","cores":4,"runtimes":{"dotnet":".NET 10.0.3"},"clockOffsetMs":-1.5,"clockUncertaintyMs":0.3}]}
+            """;
+
+        var rows = RunEnvironmentPanel.Rows(json);
+
+        Assert.Contains(rows, r => r == ("Load agents",
+            "agent-1 (machine client-a, 1 core, dotnet .NET 10.0.3, java 17.0.15) · agent-2 (machine client-b, 4 cores, dotnet .NET 10.0.3)"));
+        Assert.DoesNotContain(RunEnvironmentPanel.Rows(json.Replace("\"loadAgents\"", "\"other\"", StringComparison.Ordinal)), r => r.Label == "Load agents");
+    }
+
+    [Fact]
     public void RunEnvironmentPanel_RunnerLinkOrNothing_SaysNotRecorded()
     {
         var panel = _context.Render<RunEnvironmentPanel>(p => p.Add(c => c.EnvironmentJson, """{"runnerRunId":3}"""));
