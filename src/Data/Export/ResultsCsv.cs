@@ -1,4 +1,5 @@
 using System.Globalization;
+using Dashboard.Data.Agents;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
@@ -26,14 +27,17 @@ public static class ResultsCsv
     /// (fraction), <c>server_cpu_percent</c>, <c>bound</c> (<c>Generator</c>, <c>Server</c>, <c>Neither</c>),
     /// <c>generator_cpu_us_per_request</c>, and the coefficients of variation (fractions) of throughput and mean response
     /// time over the complete repetitions (empty below 2), and <c>generator_cores_busy_percent</c> (the generator's cores
-    /// busy by any process: above <c>generator_cpu_percent</c> on a shared machine).
+    /// busy by any process: above <c>generator_cpu_percent</c> on a shared machine); last the load agents (docs/agents.md):
+    /// <c>agents</c> (the level's split, <see cref="LevelAgentShare.Describe"/>: <c>agent-1 10, agent-2 10</c>,
+    /// quoted; empty when the runner generated the level itself) and <c>start_skew_bound_ms</c> (how far apart the agents
+    /// started at most; empty without agents). New columns are added at the end: the order is a stable interface.
     /// </summary>
     public const string LevelsHeader =
         "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
         "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class," +
         "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
         "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
-        "throughput_cov,mean_ms_cov,generator_cores_busy_percent";
+        "throughput_cov,mean_ms_cov,generator_cores_busy_percent,agents,start_skew_bound_ms";
 
     /// <summary>
     /// Header of the aggregate CSV, one row per (variant, client, payload, level) over its repetitions
@@ -78,7 +82,8 @@ public static class ResultsCsv
                 a is null ? "," : Interval(a.ThroughputRps), a is null ? "," : Interval(a.MeanMs),
                 Bool(l.Complete), Field(l.PartialReason ?? ""), Bool(l.SteadyStateReached), Number(l.SteadyStateWarmupSeconds),
                 Number(l.SteadyStateCoefficientOfVariation), Number(l.ServerCpuPercent), l.Bound?.ToString() ?? "", Number(l.GeneratorCpuMicrosPerRequest),
-                Number(a?.ThroughputRps.CoefficientOfVariation), Number(a?.MeanMs.CoefficientOfVariation), Number(l.GeneratorCoresBusyPercent));
+                Number(a?.ThroughputRps.CoefficientOfVariation), Number(a?.MeanMs.CoefficientOfVariation), Number(l.GeneratorCoresBusyPercent),
+                Field(LevelAgentShare.Describe(LevelAgentShare.FromJson(l.AgentsJson))), Number(l.StartSkewBoundMs));
             await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
         }
     }

@@ -125,6 +125,18 @@ public sealed record LevelAggregate
     /// </summary>
     public string PayloadClass { get; init; } = ResultsClassification.Unknown;
 
+    /// <summary>
+    /// The load agents that generated the level (docs/agents.md), each over the repetitions, in the split's order; empty
+    /// when the runner generated every repetition itself.
+    /// </summary>
+    public IReadOnlyList<AgentShareSummary> Agents { get; init; } = [];
+
+    /// <summary>
+    /// The bound on how far apart the agents started, ms: the largest over the repetitions of each one's
+    /// <see cref="Entities.LevelEntity.StartSkewBoundMs"/>; null without agents.
+    /// </summary>
+    public double? StartSkewBoundMs { get; init; }
+
     /// <summary>True when any repetition of the level had errors (charts mark such levels).</summary>
     public bool HasErrors => Errors > 0;
 

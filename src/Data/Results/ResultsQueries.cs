@@ -88,6 +88,8 @@ public static class ResultsQueries
             SecurityMode = ResultsClassification.SecurityMode(variant),
             IsSecure = ResultsClassification.IsSecure(variant),
             PayloadClass = ResultsClassification.PayloadClass(payload),
+            Agents = AgentShareSummary.Of(repetitions),
+            StartSkewBoundMs = repetitions.Max(l => l.StartSkewBoundMs),
         };
     }
 

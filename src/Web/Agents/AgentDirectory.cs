@@ -8,13 +8,28 @@ namespace Dashboard.Web.Agents;
 /// </summary>
 public sealed class AgentDirectory
 {
-    private readonly AgentRegistry? _registry;
+    private readonly Func<CancellationToken, Task<IReadOnlyList<AgentInfo>>>? _list;
 
     /// <summary>Creates the directory; <paramref name="connectionString"/> null: SQLite mode, no agents.</summary>
-    public AgentDirectory(string? connectionString) => _registry = connectionString is null ? null : new AgentRegistry(connectionString);
+    public AgentDirectory(string? connectionString)
+    {
+        if (connectionString is not null)
+        {
+            var registry = new AgentRegistry(connectionString);
+            _list = registry.ListAsync;
+        }
+    }
+
+    /// <summary>
+    /// Creates a directory of the PostgreSQL mode whose agents come from <paramref name="list"/> (every registered agent by
+    /// name, as <see cref="AgentRegistry.ListAsync"/> gives them); for component tests, which have no PostgreSQL server.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="list"/> is null.</exception>
+    public AgentDirectory(Func<CancellationToken, Task<IReadOnlyList<AgentInfo>>> list) =>
+        _list = list ?? throw new ArgumentNullException(nameof(list));
 
     /// <summary>Whether agents are possible here (PostgreSQL mode).</summary>
-    public bool Enabled => _registry is not null;
+    public bool Enabled => _list is not null;
 
     /// <summary>Why there are no agents in SQLite mode (one line for the page and the API).</summary>
     public const string DisabledReason = "agents need the PostgreSQL mode (Dashboard:Storage=PostgreSql with ConnectionStrings:Results); this dashboard stores in SQLite";
@@ -22,5 +37,5 @@ public sealed class AgentDirectory
     /// <summary>Every registered agent by name; empty in SQLite mode.</summary>
     /// <exception cref="Npgsql.NpgsqlException">The database cannot be reached.</exception>
     public Task<IReadOnlyList<AgentInfo>> ListAsync(CancellationToken cancellationToken) =>
-        _registry is null ? Task.FromResult<IReadOnlyList<AgentInfo>>([]) : _registry.ListAsync(cancellationToken);
+        _list is null ? Task.FromResult<IReadOnlyList<AgentInfo>>([]) : _list(cancellationToken);
 }

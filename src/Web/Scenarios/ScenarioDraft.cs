@@ -70,6 +70,12 @@ public sealed class ScenarioDraft
     /// <summary>The host's cores (emulated-lan only), or null for half of the runner's cores.</summary>
     public int? HostCores { get; set; }
 
+    /// <summary>
+    /// The load agents that generate each level (docs/agents.md; the scenario field <c>agents</c>): null for this machine
+    /// (the default), the page's pick as <see cref="AgentSelection.Named"/>, or a document's count kept as it was.
+    /// </summary>
+    public AgentSelection? Agents { get; set; }
+
     /// <summary>A draft holding <paramref name="document"/>.</summary>
     public static ScenarioDraft From(ScenarioDocument document)
     {
@@ -90,11 +96,45 @@ public sealed class ScenarioDraft
             HostCores = document.HostCores,
             SteadyState = document.SteadyState,
             FreshClientPerRepetition = document.FreshClientPerRepetition,
+            Agents = document.Agents,
         };
         draft.Variants.AddRange(document.Variants);
         draft.Clients.AddRange(document.Clients);
         draft.Payloads.AddRange(document.Payloads);
         return draft;
+    }
+
+    /// <summary>
+    /// Sets <see cref="Agents"/> to <paramref name="names"/> (<see cref="AgentSelection.Named"/>, in the order given; null or
+    /// empty: this machine) and makes the rest of the draft fit it: levels over agents are timed and have no steady-state
+    /// warm-up (the scenario validator's rules), so a requests-per-client workload becomes <see cref="WorkloadBound.Duration"/>
+    /// (<see cref="DurationSeconds"/> as it was) and steady state is turned off. The topology is left alone: emulated-lan
+    /// with agents stays refused at <c>agents</c>.
+    /// </summary>
+    /// <returns>What was changed to fit, one sentence each, for a note beside the choice; empty when nothing was.</returns>
+    public IReadOnlyList<string> SetAgents(IReadOnlyList<string>? names)
+    {
+        Agents = names is { Count: > 0 } ? AgentSelection.Named([.. names]) : null;
+        var changes = new List<string>();
+        if (Agents is null)
+        {
+            return changes;
+        }
+
+        if (Bound == WorkloadBound.Requests)
+        {
+            Bound = WorkloadBound.Duration;
+            changes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"Each level now runs for a measured time ({DurationSeconds} s) instead of {RequestsPerClient} requests per client: the agents start together at an agreed instant and stop together."));
+        }
+
+        if (SteadyState is not null)
+        {
+            SteadyState = null;
+            changes.Add("The steady-state warm-up is off: one generator detects it; over agents the warm-up requests per client warm up instead.");
+        }
+
+        return changes;
     }
 
     /// <summary>The levels text parsed; the problem names the entry that is not a whole number.</summary>
@@ -134,6 +174,7 @@ public sealed class ScenarioDraft
         HostCores = HostCores,
         SteadyState = SteadyState,
         FreshClientPerRepetition = FreshClientPerRepetition,
+        Agents = Agents,
     };
 
     /// <summary>
@@ -209,6 +250,7 @@ public sealed class ScenarioDraft
             ("hostCores", _) => "Host cores",
             ("steadyState", _) => "Steady state",
             ("freshClientPerRepetition", _) => "Fresh client per repetition",
+            ("agents", _) => "Load agents",
             ("scenario", _) => "Scenario",
             _ => field,
         };

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using Dashboard.Data.Agents;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Export;
 using Dashboard.Data.Measurement;
@@ -151,6 +152,34 @@ public sealed class ResultsCsvTests : IDisposable
     }
 
     [Fact]
+    public async Task WriteLevelsAsync_AgentLevel_SplitAndSkewInTheLastTwoColumnsEmptyOtherwise()
+    {
+        var agents = Support.Levels.Stored("AspNetHttpJson", "dotnet", "Int", 30, 0, 900, 2);
+        agents.AgentsJson = LevelAgentShare.ToJson([new("agent-1", 10, 300, 0, 40, 0.1, 0.05, 0, null), new("agent-2", 10, 300, 0, 41, 0.1, 0.05, 0.2, null), new("agent-3", 10, 300, 0, 42, 0.1, 0.05, 0.4, null)]);
+        agents.StartSkewBoundMs = 1.25;
+        var own = Support.Levels.Stored("AspNetHttpJson", "dotnet", "Int", 1, 0, 500, 1);
+        using var writer = new StringWriter(CultureInfo.InvariantCulture);
+
+        await ResultsCsv.WriteLevelsAsync(writer, [agents, own], CancellationToken.None);
+
+        var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        // The columns before stay where they were (a stable interface); the agents' columns come last.
+        Assert.Equal(
+            "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
+            "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class,throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
+            "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
+            "throughput_cov,mean_ms_cov,generator_cores_busy_percent,agents,start_skew_bound_ms", lines[0]);
+        var header = lines[0].Split(',');
+        Assert.EndsWith(",\"agent-1 10, agent-2 10, agent-3 10\",1.25", lines[1], StringComparison.Ordinal);
+        var first = Row(header, RemoveQuoted(lines[1]));
+        Assert.Equal("30", first["level"]);
+        Assert.Equal("1.25", first["start_skew_bound_ms"]);
+        var second = Row(header, lines[2]);
+        Assert.Equal("", second["agents"]);
+        Assert.Equal("", second["start_skew_bound_ms"]);
+    }
+
+    [Fact]
     public async Task WriteLevelsAsync_FieldWithComma_Quoted()
     {
         using var writer = new StringWriter(CultureInfo.InvariantCulture);
@@ -159,6 +188,9 @@ public sealed class ResultsCsvTests : IDisposable
 
         Assert.StartsWith("\"a,\"\"b\"\"\",dotnet,Int,1,", writer.ToString().Split('\n')[1], StringComparison.Ordinal);
     }
+
+    // The row with its one quoted field (the agents' split, which holds commas) emptied, so it splits on commas.
+    private static string RemoveQuoted(string line) => System.Text.RegularExpressions.Regex.Replace(line, "\"[^\"]*\"", "");
 
     private static Dictionary<string, string> Row(string[] header, string line)
     {

@@ -1,3 +1,4 @@
+using Dashboard.Data.Agents;
 using Dashboard.Data.Results;
 using Dashboard.Data.Tests.Support;
 
@@ -139,5 +140,30 @@ public sealed class ResultsQueriesTests : IDisposable
 
         Assert.Equal(2, aggregate.Repetitions);
         Assert.Equal(15, aggregate.ThroughputRps.Mean, 12);
+    }
+
+    [Fact]
+    public void Aggregate_AgentRepetitions_SharesSummedPerAgentInSplitOrderAndLargestSkew()
+    {
+        var first = Levels.Stored("AspNetHttpJson", "dotnet", "Int", 20, 0, 100, 1);
+        first.AgentsJson = LevelAgentShare.ToJson([new("b-2", 10, 500, 1, 40, 0, 0.1, 0, null), new("a-1", 10, 480, 0, null, 0, 0.1, 0.3, null)]);
+        first.StartSkewBoundMs = 0.8;
+        var second = Levels.Stored("AspNetHttpJson", "dotnet", "Int", 20, 1, 100, 1);
+        second.AgentsJson = LevelAgentShare.ToJson([new("b-2", 10, 300, 2, 60, 0, 0.1, 0, "lost the database"), new("a-1", 10, 520, 0, 30, 0, 0.1, 0.2, null)]);
+        second.StartSkewBoundMs = 1.5;
+        var own = Levels.Stored("AspNetHttpJson", "dotnet", "Int", 1, 0, 100, 1);
+
+        var aggregates = ResultsQueries.Aggregate([first, second, own]);
+
+        var agents = aggregates.Single(a => a.Clients == 20);
+        Assert.Equal(1.5, agents.StartSkewBoundMs);
+        Assert.Equal(["b-2", "a-1"], agents.Agents.Select(a => a.Agent));
+        var b2 = agents.Agents[0];
+        Assert.Equal((10, 800L, 3L, 50.0, 2), (b2.Clients, b2.Completed, b2.Failed, b2.GeneratorCpuPercent!.Value, b2.Repetitions));
+        Assert.Equal(["lost the database"], b2.Errors);
+        Assert.Equal(30, agents.Agents[1].GeneratorCpuPercent);
+        var alone = aggregates.Single(a => a.Clients == 1);
+        Assert.Empty(alone.Agents);
+        Assert.Null(alone.StartSkewBoundMs);
     }
 }

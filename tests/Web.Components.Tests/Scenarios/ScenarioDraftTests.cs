@@ -1,8 +1,9 @@
+using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Web.Scenarios;
 
 namespace Dashboard.Web.Components.Tests.Scenarios;
 
-/// <summary>The New run page's draft: its field errors in the page's terms.</summary>
+/// <summary>The New run page's draft: its field errors in the page's terms, and the load agents it carries.</summary>
 public sealed class ScenarioDraftTests
 {
     [Theory]
@@ -11,6 +12,7 @@ public sealed class ScenarioDraftTests
     [InlineData("requestsPerClient", "Requests per client")]
     [InlineData("duration", "Measured time per level")]
     [InlineData("clients", "Client technologies")]
+    [InlineData("agents", "Load agents")]
     [InlineData("somethingElse", "somethingElse")]
     public void FieldLabel_JsonField_LabelOfThePage(string field, string expected) => Assert.Equal(expected, ScenarioDraft.FieldLabel(field));
 
@@ -26,5 +28,87 @@ public sealed class ScenarioDraftTests
         Assert.StartsWith("Requests per client: 0 is out of range", Assert.Single(errors["requestsPerClient"]), StringComparison.Ordinal);
         Assert.StartsWith("Endpoint variants: choose at least one", Assert.Single(errors["variants"]), StringComparison.Ordinal);
         Assert.Equal(0, draft.ToDocument().RequestsPerClient);
+    }
+
+    [Fact]
+    public void SetAgents_RequestsAndSteadyState_SwitchedToDurationSteadyStateOffEachSaid()
+    {
+        var draft = Valid();
+        draft.SteadyState = SteadyStateSettings.Defaults;
+        draft.DurationSeconds = 7;
+
+        var changes = draft.SetAgents(["bench-2", "bench-1"]);
+
+        Assert.Equal(["bench-2", "bench-1"], draft.Agents!.Names!);
+        Assert.Equal(WorkloadBound.Duration, draft.Bound);
+        Assert.Null(draft.SteadyState);
+        Assert.Equal(2, changes.Count);
+        Assert.Contains("measured time (7 s) instead of 100 requests per client", changes[0], StringComparison.Ordinal);
+        Assert.Contains("steady-state warm-up is off", changes[1], StringComparison.Ordinal);
+        Assert.Empty(draft.Validate());
+    }
+
+    [Fact]
+    public void SetAgents_EmptyList_ThisMachineAndWorkloadLeftAlone()
+    {
+        var draft = Valid();
+        draft.SetAgents(["bench-1"]);
+        draft.Bound = WorkloadBound.Requests;
+
+        var changes = draft.SetAgents([]);
+
+        Assert.Null(draft.Agents);
+        Assert.Empty(changes);
+        Assert.Equal(WorkloadBound.Requests, draft.Bound);
+        Assert.DoesNotContain("agents", ScenarioLoader.ToJson(draft.ToDocument()), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Validate_AgentsWithRequestsPerClient_RefusedAtRequestsInThePagesTerms()
+    {
+        var draft = Valid();
+        draft.SetAgents(["bench-1"]);
+        draft.Bound = WorkloadBound.Requests;
+
+        var errors = draft.Validate();
+
+        Assert.StartsWith("Requests per client: levels over load agents are timed", Assert.Single(errors["requestsPerClient"]), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Validate_AgentsWithEmulatedLan_RefusedAtAgents()
+    {
+        var draft = Valid();
+        draft.SetAgents(["bench-1"]);
+        draft.Topology = Topology.EmulatedLan;
+        draft.LinkRateMbps = Topology.DefaultLinkRateMbps;
+
+        var errors = draft.Validate();
+
+        Assert.StartsWith("Load agents: load agents generate load from their own machines; topology 'emulated-lan'", Assert.Single(errors["agents"]), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void FromAndToDocument_AgentsCount_KeptInTheJson()
+    {
+        var document = Valid().ToDocument() with { Agents = AgentSelection.Of(3), RequestsPerClient = null, Duration = TimeSpan.FromSeconds(5) };
+
+        var draft = ScenarioDraft.From(document);
+        var json = ScenarioLoader.ToJson(draft.ToDocument());
+
+        Assert.Equal(3, draft.Agents!.Count);
+        Assert.Null(draft.Agents.Names);
+        Assert.Contains("\"agents\": 3", json, StringComparison.Ordinal);
+        Assert.Equal(AgentSelection.Of(3), ScenarioLoader.Parse(json).Agents);
+    }
+
+    // AspNetHttpJson × dotnet × Int at 1 client, 100 requests: valid as it stands.
+    private static ScenarioDraft Valid()
+    {
+        var draft = new ScenarioDraft { Name = "x", Host = "http://localhost:5090", LevelsText = "1" };
+        draft.Variants.Add("AspNetHttpJson");
+        draft.Clients.Add("dotnet");
+        draft.Payloads.Add("Int");
+        return draft;
     }
 }

@@ -1,6 +1,8 @@
 using System.Reflection;
 using Dashboard.Data;
+using Dashboard.Data.Agents;
 using Dashboard.Data.Entities;
+using Dashboard.Web.Agents;
 using Dashboard.Web.Extensions;
 using Dashboard.Web.Options;
 using Microsoft.AspNetCore.Builder;
@@ -43,6 +45,7 @@ public sealed class DashboardContext : BunitContext
         builder.AddRunQueue();
         builder.AddServiceHosts();
         builder.AddDashboardUi();
+        builder.AddAgents();
         // The dashboard's own services, MudBlazor's, options, the database and HTTP client factories; not the server's
         // Razor Components services (bunit brings its own navigation manager and JS runtime) nor hosted services.
         foreach (var service in builder.Services.Where(s => s.ServiceType != typeof(IHostedService)
@@ -61,6 +64,31 @@ public sealed class DashboardContext : BunitContext
         }
 
         Services.AddSingleton(TimeProvider.System);
+    }
+
+    /// <summary>
+    /// Makes the dashboard one of the PostgreSQL mode as far as the agents go: the pages list <paramref name="agents"/>
+    /// (every registered agent) instead of the SQLite mode's none. Call before rendering.
+    /// </summary>
+    public void UseAgents(params AgentInfo[] agents)
+    {
+        IReadOnlyList<AgentInfo> list = agents;
+        Services.AddSingleton(new AgentDirectory(_ => Task.FromResult(list)));
+    }
+
+    /// <summary>An agent as the registry lists it: <paramref name="cores"/> cores, the given client technologies, heartbeat 1 s ago.</summary>
+    /// <remarks>Without technologies: <c>dotnet</c> and <c>wcf</c>, and java unavailable ("no java on PATH").</remarks>
+    public static AgentInfo Agent(string name, AgentState state = AgentState.Online, int cores = 2, params string[] technologies)
+    {
+        string[] clients = technologies.Length == 0 ? ["dotnet", "wcf"] : technologies;
+        var unavailable = new Dictionary<string, string>(StringComparer.Ordinal);
+        if (!clients.Contains("java"))
+        {
+            unavailable["java"] = "no java on PATH";
+        }
+
+        return new(name, AgentQueues.NameOf(name), $"{name}.lan", cores, clients, unavailable, new Dictionary<string, string>(StringComparer.Ordinal) { [".NET"] = "10.0.0" },
+            0.1, 0.05, DateTime.UtcNow.AddMinutes(-5), DateTime.UtcNow.AddSeconds(-1), 1, state, state == AgentState.Offline ? "stopped" : null);
     }
 
     /// <summary>The repository's examples/ folder.</summary>

@@ -3,6 +3,8 @@ using Dashboard.Service.Contracts.Clients;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;
+using Dashboard.Data.Agents;
+using Dashboard.Web.Agents;
 using Dashboard.Web.Components.Time;
 using Dashboard.Web.Hosts;
 using Dashboard.Web.Runs;
@@ -16,14 +18,16 @@ namespace Dashboard.Web.Components.Pages;
 /// <summary>
 /// The scenario editor: variants by stack and group (unavailable ones disabled with their reason), clients with the
 /// pairs that run and the ones skipped (<see cref="ScenarioCells"/>), payloads, levels, workload bound, warm-up and
-/// repetitions; validated on every change, each error shown at its field in the page's terms; a duration estimate, a
-/// warning when the chosen host is down; queue now or at a time in the browser's zone (stored in UTC).
+/// repetitions; the load agents (PostgreSQL mode: this machine or agents picked from those online; SQLite mode: one line
+/// saying why there are none); validated on every change, each error shown at its field in the page's terms; a duration
+/// estimate, a warning when the chosen host is down; queue now or at a time in the browser's zone (stored in UTC).
 /// </summary>
 public sealed partial class NewRun : IDisposable
 {
     private readonly HashSet<string> _touched = new(StringComparer.Ordinal);
     private string? _presetFile;
     private bool _busy;
+    private bool _pickAgents;
     private DurationEstimator _estimator = DurationEstimator.Default;
 
     [Inject] public required QueueService Queue { get; init; }
@@ -39,6 +43,8 @@ public sealed partial class NewRun : IDisposable
     [Inject] public required ISnackbar Snackbar { get; init; }
 
     [Inject] public required NavigationManager Navigation { get; init; }
+
+    [Inject] public required AgentDirectory AgentSource { get; init; }
 
     private static string ScenarioDocumentSweep { get; } = string.Join(", ", ScenarioDocument.ThesisSweep);
 
@@ -67,6 +73,36 @@ public sealed partial class NewRun : IDisposable
     private TimeSpan? RunTime { get; set; }
 
     private string? ScheduleProblem { get; set; }
+
+    /// <summary>Every registered agent (PostgreSQL mode), as last read.</summary>
+    private IReadOnlyList<AgentInfo> RegisteredAgents { get; set; } = [];
+
+    /// <summary>Why the agents could not be read, or null.</summary>
+    private string? AgentsProblem { get; set; }
+
+    /// <summary>What picking agents changed in the form (workload switched to a duration, steady state off).</summary>
+    private IReadOnlyList<string> AgentNotes { get; set; } = [];
+
+    /// <summary>"These load agents" is chosen (possibly with none ticked yet), or the draft names agents.</summary>
+    private bool PickingAgents => _pickAgents || Draft.Agents is not null;
+
+    /// <summary>The agents offered: every online agent, then those the draft names that are not online, by name.</summary>
+    private IReadOnlyList<(string Name, AgentInfo? Info)> AgentRows
+    {
+        get
+        {
+            var online = RegisteredAgents.Where(a => a.State == AgentState.Online).Select(a => (a.Name, (AgentInfo?)a));
+            var named = (Draft.Agents?.Names ?? []).Where(n => !RegisteredAgents.Any(a => a.Name == n && a.State == AgentState.Online))
+                .Select(n => (n, RegisteredAgents.FirstOrDefault(a => a.Name == n)));
+            return [.. online.Concat(named).OrderBy(r => r.Item1, StringComparer.Ordinal)];
+        }
+    }
+
+    /// <summary>Registered agents neither online nor named by the draft.</summary>
+    private int NotOnline => RegisteredAgents.Count(a => a.State != AgentState.Online && Draft.Agents?.Names?.Contains(a.Name) != true);
+
+    /// <summary>Why the runner would refuse the agents now (not online, a client technology missing), one sentence each.</summary>
+    private IReadOnlyList<string> AgentWarnings => AgentsProblem is null ? AgentReadiness.Warnings(Draft.Agents, Draft.Clients, RegisteredAgents) : [];
 
     private string Json => ScenarioLoader.ToJson(Draft.ToDocument());
 
@@ -124,6 +160,11 @@ public sealed partial class NewRun : IDisposable
         Draft.Host = Hosts.LocalAddress.GetLeftPart(UriPartial.Authority);
         Hosts.Changed += OnHostsChanged;
         Validate();
+        if (AgentSource.Enabled)
+        {
+            await LoadAgentsAsync();
+        }
+
         await Clock.LoadAsync();
         _estimator = new DurationEstimator(await Summaries.ThroughputsAsync(CancellationToken.None));
     }
@@ -145,7 +186,60 @@ public sealed partial class NewRun : IDisposable
         Validate();
     }
 
-    private void Validate() => Errors = Draft.Validate();
+    private void Validate()
+    {
+        var errors = Draft.Validate();
+        // The runner refuses agents in SQLite mode whatever happens before the run starts: refuse them here too.
+        if (AgentReadiness.StorageProblem(Draft.Agents, AgentSource.Enabled) is { } storage)
+        {
+            var all = errors.ToDictionary(kv => kv.Key, kv => kv.Value, StringComparer.Ordinal);
+            all.TryAdd("agents", []);
+            all["agents"].Add($"{ScenarioDraft.FieldLabel("agents")}: {storage}");
+            errors = all;
+        }
+
+        Errors = errors;
+    }
+
+    private async Task LoadAgentsAsync()
+    {
+        try
+        {
+            RegisteredAgents = await AgentSource.ListAsync(CancellationToken.None);
+            AgentsProblem = null;
+        }
+        catch (Npgsql.NpgsqlException e)
+        {
+            AgentsProblem = e.Message;
+        }
+    }
+
+    private bool IsPicked(string name) => Draft.Agents?.Names?.Contains(name) == true;
+
+    private void SetUseAgents(bool use)
+    {
+        _pickAgents = use;
+        if (!use)
+        {
+            Draft.SetAgents(null);
+            AgentNotes = [];
+        }
+
+        Touch("agents");
+    }
+
+    private void ToggleAgent(string name, bool on)
+    {
+        var names = (Draft.Agents?.Names ?? []).Where(n => n != name).ToList();
+        if (on)
+        {
+            names.Add(name);
+        }
+
+        _pickAgents = true;
+        AgentNotes = [.. AgentNotes.Concat(Draft.SetAgents(names)).Distinct(StringComparer.Ordinal)];
+        Touch("agents");
+    }
 
     private Task<IEnumerable<string>> SearchHosts(string? text, CancellationToken cancellationToken) =>
         Task.FromResult(Hosts.All.Select(h => h.Address.GetLeftPart(UriPartial.Authority))
@@ -244,6 +338,8 @@ public sealed partial class NewRun : IDisposable
             }
 
             Draft = ScenarioDraft.From(document);
+            _pickAgents = false;
+            AgentNotes = [];
             Submitted = true;
             Validate();
         }

@@ -199,6 +199,158 @@ public sealed class NewRunTests : IAsyncLifetime
         Assert.Contains("CoV ≤ 2 % over 5 × 1 s windows", page.Find("[data-testid=topology]").TextContent, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Agents_SqliteMode_OneLineLinkingTheAgentsPageAndNoChoice()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        var section = page.WaitForElement("[data-testid=agents-sqlite]");
+        Assert.Contains("The load comes from this machine", section.TextContent, StringComparison.Ordinal);
+        Assert.Contains("need the PostgreSQL storage", section.TextContent, StringComparison.Ordinal);
+        Assert.Equal("agents", section.QuerySelector("a")!.GetAttribute("href"));
+        Assert.Empty(page.FindAll("[data-testid=agents-pick]"));
+        Assert.DoesNotContain("\"agents\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Agents_SqliteModePresetNamingAgents_RefusedAtTheFieldUntilThisMachineIsChosen()
+    {
+        var presets = Directory.CreateTempSubdirectory("agents-presets-").FullName;
+        await File.WriteAllTextAsync(Path.Combine(presets, "over-agents.json"), """
+            {"name": "over agents", "host": "http://localhost:5090", "variants": ["AspNetHttpJson"], "clients": ["dotnet"], "payloads": ["Int"],
+             "levels": [2], "duration": "00:00:02", "warmup": 1, "repetitions": 1, "agents": ["bench-1", "bench-2"]}
+            """);
+        var context = new DashboardContext(presets);
+        try
+        {
+            var page = context.RenderPage<NewRun>();
+            var select = page.FindComponent<MudBlazor.MudSelect<string>>();
+
+            await page.InvokeAsync(() => select.Instance.ValueChanged.InvokeAsync("over-agents.json"));
+
+            page.WaitForAssertion(() => Assert.StartsWith("Load agents: load agents need the PostgreSQL storage", page.Find("[data-testid=error-agents]").TextContent.Trim(), StringComparison.Ordinal));
+            Assert.Contains("\"bench-1\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+
+            page.Find("[data-testid=agents-clear]").Click();
+
+            page.WaitForAssertion(() => Assert.Empty(page.FindAll("[data-testid=error-agents]")));
+            Assert.DoesNotContain("\"agents\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+        }
+        finally
+        {
+            await context.DisposeAndDeleteAsync();
+            Directory.Delete(presets, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void Agents_PostgreSqlMode_OnlineAgentsWithCoresAndTechnologiesThisMachineByDefault()
+    {
+        _context.UseAgents(DashboardContext.Agent("bench-1", cores: 4), DashboardContext.Agent("bench-2", technologies: ["dotnet", "java"]),
+            DashboardContext.Agent("old-box", Dashboard.Data.Agents.AgentState.Offline));
+        var page = _context.RenderPage<NewRun>();
+
+        Click(page, "agents-pick");
+
+        page.WaitForAssertion(() => Assert.Equal("4 cores · dotnet, wcf", page.Find("[data-testid=agent-detail-bench-1]").TextContent.Trim()));
+        Assert.Equal("2 cores · dotnet, java", page.Find("[data-testid=agent-detail-bench-2]").TextContent.Trim());
+        Assert.Empty(page.FindAll("[data-testid=agent-old-box]"));
+        Assert.Contains("1 more registered but not online", page.Find("[data-testid=agents]").TextContent, StringComparison.Ordinal);
+        Assert.NotNull(page.Find("[data-testid=agents-none-ticked]"));
+        Assert.DoesNotContain("\"agents\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Agents_TwoTickedOverRequestsAndSteadyState_SwitchedToDurationWithNoteAndQueuedWithAgents()
+    {
+        _context.UseAgents(DashboardContext.Agent("bench-1"), DashboardContext.Agent("bench-2"));
+        var page = RenderOneCell();
+        Check(page, "steady-state");
+        var navigation = _context.Services.GetRequiredService<Microsoft.AspNetCore.Components.NavigationManager>();
+
+        Click(page, "agents-pick");
+        Check(page, "agent-bench-1");
+        Check(page, "agent-bench-2");
+
+        page.WaitForAssertion(() => Assert.Contains("\"bench-2\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        var json = page.Find("[data-testid=scenario-json]").TextContent;
+        Assert.Matches("\"agents\": \\[\\s*\"bench-1\",\\s*\"bench-2\"\\s*\\]", json);
+        Assert.Contains("\"duration\"", json, StringComparison.Ordinal);
+        Assert.DoesNotContain("requestsPerClient", json, StringComparison.Ordinal);
+        Assert.DoesNotContain("steadyState", json, StringComparison.Ordinal);
+        var notes = page.FindAll("[data-testid=agents-note]").Select(n => n.TextContent).ToList();
+        Assert.Equal(2, notes.Count);
+        Assert.Contains("measured time (10 s) instead of 3000 requests per client", notes[0], StringComparison.Ordinal);
+        Assert.NotNull(page.Find("#duration"));
+        Assert.Empty(page.FindAll("[data-testid=agents-warning]"));
+
+        page.Find("[data-testid=queue-run]").Click();
+
+        page.WaitForAssertion(() => Assert.Matches(@"/runs/\d+$", navigation.Uri));
+        using var db = _context.OpenDatabase();
+        var stored = Dashboard.Service.Contracts.Scenarios.ScenarioLoader.Parse(Assert.Single(db.Runs).ScenarioJson);
+        Assert.Equal(["bench-1", "bench-2"], stored.Agents!.Names!);
+    }
+
+    [Fact]
+    public void Agents_TickedThenRequestsChosenAgain_ValidatorErrorBesideRequests()
+    {
+        _context.UseAgents(DashboardContext.Agent("bench-1"));
+        var page = RenderOneCell();
+        Click(page, "agents-pick");
+        Check(page, "agent-bench-1");
+
+        Click(page, "bound-requests");
+
+        page.WaitForAssertion(() => Assert.Contains("Requests per client: levels over load agents are timed", page.Find("[data-testid=error-requestsPerClient]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Agents_TickedWithEmulatedLan_RefusedAtTheAgentsField()
+    {
+        _context.UseAgents(DashboardContext.Agent("bench-1"));
+        var page = RenderOneCell();
+        Click(page, "agents-pick");
+        Check(page, "agent-bench-1");
+
+        Click(page, "topology-emulated-lan");
+
+        page.WaitForAssertion(() => Assert.Contains("Load agents: load agents generate load from their own machines; topology 'emulated-lan'", page.Find("[data-testid=error-agents]").TextContent, StringComparison.Ordinal));
+        page.Find("[data-testid=queue-run]").Click();
+        page.WaitForAssertion(() => Assert.Contains("Load agents:", page.Find("[data-testid=error-summary]").TextContent, StringComparison.Ordinal));
+        using var db = _context.OpenDatabase();
+        Assert.Empty(db.Runs);
+    }
+
+    [Fact]
+    public void Agents_TickedAgentCannotRunJava_WarnsTheRunWouldBeRefused()
+    {
+        _context.UseAgents(DashboardContext.Agent("bench-1"));
+        var page = _context.RenderPage<NewRun>();
+        Check(page, "client-java");
+        Click(page, "agents-pick");
+
+        Check(page, "agent-bench-1");
+
+        page.WaitForAssertion(() => Assert.Contains("agent(s) 'bench-1' (no java on PATH) cannot run client 'java'", page.Find("[data-testid=agents-warning]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Agents_BackToThisMachine_AgentsLeaveTheDocument()
+    {
+        _context.UseAgents(DashboardContext.Agent("bench-1"));
+        var page = RenderOneCell();
+        Click(page, "agents-pick");
+        Check(page, "agent-bench-1");
+        page.WaitForAssertion(() => Assert.Contains("\"agents\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+
+        Click(page, "agents-none");
+
+        page.WaitForAssertion(() => Assert.DoesNotContain("\"agents\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        Assert.Empty(page.FindAll("[data-testid=agent-bench-1]"));
+        Assert.Empty(page.FindAll("[data-testid=agents-note]"));
+    }
+
     /// <inheritdoc />
     public Task InitializeAsync() => Task.CompletedTask;
 
@@ -216,6 +368,9 @@ public sealed class NewRunTests : IAsyncLifetime
         page.Find("#requests").Change("3000");
         return page;
     }
+
+    private static void Click(IRenderedComponent<NewRun> page, string testId) =>
+        page.WaitForElement($"[data-testid={testId}] input[type=radio], input[type=radio][data-testid={testId}]").Click();
 
     private static void Check(IRenderedComponent<NewRun> page, string testId) =>
         page.WaitForElement($"[data-testid={testId}] input[type=checkbox], input[type=checkbox][data-testid={testId}]").Change(true);
