@@ -12,7 +12,9 @@ namespace Dashboard.Runner.CommandLine;
 /// (docs/topologies.md: where the host ran, the emulated link's rate in Mbit/s or empty), <c>complete</c> (false: cut by a
 /// cancel), <c>steady_state_reached</c> (empty when off), <c>steady_state_warmup_s</c>, <c>bound</c> (<c>Generator</c>,
 /// <c>Server</c>, <c>Neither</c>), <c>server_cpu_percent</c> (the host's cores, stored with the level) and
-/// <c>generator_cpu_us_per_request</c> (docs/statistics.md). Invariant culture; times in ms, throughput in req/s.
+/// <c>generator_cpu_us_per_request</c> (docs/statistics.md), then <c>agents</c> (the level's split over load agents,
+/// "agent-1 10, agent-2 10"; empty when the runner generated it) and <c>start_skew_bound_ms</c> (docs/agents.md).
+/// Invariant culture; times in ms, throughput in req/s.
 /// </summary>
 public static class LevelsCsv
 {
@@ -31,7 +33,8 @@ public static class LevelsCsv
             Timed(x.l.P50Ms, x.timed), Timed(x.l.P90Ms, x.timed), Timed(x.l.P99Ms, x.timed), Timed(x.l.P999Ms, x.timed), Timed(x.l.MaxMs, x.timed),
             x.l.Repetition, x.l.GeneratorCpuPercent, x.l.WrongReplyErrors, x.l.MeanRequestBytes, x.l.MeanResponseBytes,
             topology, run?.LinkRateMbps,
-            x.l.Complete, x.l.SteadyStateReached, x.l.SteadyStateWarmupSeconds, x.l.Bound?.ToString(), x.l.ServerCpuPercent, x.l.GeneratorCpuMicrosPerRequest)));
+            x.l.Complete, x.l.SteadyStateReached, x.l.SteadyStateWarmupSeconds, x.l.Bound?.ToString(), x.l.ServerCpuPercent, x.l.GeneratorCpuMicrosPerRequest,
+            x.l.AgentsJson is null ? null : Data.Agents.LevelAgentShare.Describe(Data.Agents.LevelAgentShare.FromJson(x.l.AgentsJson)), x.l.StartSkewBoundMs)));
     }
 
     private static double? Timed(double value, bool timed) => timed ? value : null;
@@ -62,5 +65,7 @@ public static class LevelsCsv
         [property: CsvHelper.Configuration.Attributes.Name("steady_state_warmup_s")] double? SteadyStateWarmupSeconds,
         [property: CsvHelper.Configuration.Attributes.Name("bound")] string? Bound,
         [property: CsvHelper.Configuration.Attributes.Name("server_cpu_percent")] double? ServerCpuPercent,
-        [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_us_per_request")] double? GeneratorCpuMicrosPerRequest);
+        [property: CsvHelper.Configuration.Attributes.Name("generator_cpu_us_per_request")] double? GeneratorCpuMicrosPerRequest,
+        [property: CsvHelper.Configuration.Attributes.Name("agents")] string? Agents,
+        [property: CsvHelper.Configuration.Attributes.Name("start_skew_bound_ms")] double? StartSkewBoundMs);
 }

@@ -23,11 +23,15 @@ public sealed class AgentRunTests(ThreeAgentMachines machines) : IDisposable
     {
         await machines.EnsureAllOnlineAsync();
         var scenario = Scenario(levels: "[3, 30]", duration: "00:00:02", agents: "3");
+        var csv = Path.Combine(_tmp, "levels.csv");
 
-        using var runner = Start(scenario);
+        using var runner = Start(scenario, "--levels-csv", csv);
         var exit = await runner.WaitForExitAsync();
 
         Assert.True(exit == ExitCodes.Success, runner.Stderr);
+        var rows = await File.ReadAllLinesAsync(csv);
+        Assert.EndsWith(",agents,start_skew_bound_ms", rows[0], StringComparison.Ordinal);
+        Assert.Contains(rows, r => r.Contains("\"agent-1 10, agent-2 10, agent-3 10\"", StringComparison.Ordinal));
         Assert.Contains("note: every level runs on load agents agent-1, agent-2, agent-3", runner.Stderr, StringComparison.Ordinal);
         await using var db = ResultsStore.PostgreSql(machines.ConnectionString).Open();
         var run = await db.Runs.Include(r => r.Levels).OrderBy(r => r.Id).LastAsync();
@@ -143,8 +147,8 @@ public sealed class AgentRunTests(ThreeAgentMachines machines) : IDisposable
         return path;
     }
 
-    private RunnerProcess Start(string scenario) => RunnerProcess.Start(scenario, Path.Combine(_tmp, "unused.db"), _tmp,
-        extraArguments: ["--storage", "postgresql", "--results-connection", machines.ConnectionString]);
+    private RunnerProcess Start(string scenario, params string[] more) => RunnerProcess.Start(scenario, Path.Combine(_tmp, "unused.db"), _tmp,
+        extraArguments: ["--storage", "postgresql", "--results-connection", machines.ConnectionString, .. more]);
 
     // Barrier rows whose agent has started and not yet ended.
     private int StartedShares()
