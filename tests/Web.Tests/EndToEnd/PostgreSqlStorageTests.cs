@@ -118,6 +118,68 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task Queue_ScenarioOnTheLocalAgent_LevelsRunThereStoredTaggedAndTheRunPageShowsTheSplit()
+    {
+        var connection = await _postgres.CreateDatabaseAsync("e2e");
+        var app = await WebApp.StartAsync(
+            environment: new Dictionary<string, string> { ["TMPDIR"] = _tmp, ["ConnectionStrings__Results"] = connection },
+            extraArguments:
+            [
+                "--Dashboard:Storage=PostgreSql",
+                $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
+                "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+                "--Dashboard:Agents:LocalAgentName=local-e2e",
+            ]);
+        try
+        {
+            // The dashboard's own machine is an agent (its child); a scenario names it as a user would from New run.
+            Assert.True(await Eventually.HoldsAsync(async () =>
+                (await app.Http.GetFromJsonAsync<JsonElement>("/api/agents")).EnumerateArray().Any(a => a.GetProperty("name").GetString() == "local-e2e" && a.GetProperty("state").GetString() == "Online"),
+                TimeSpan.FromSeconds(90)), "the local agent did not come online: " + app.Log);
+            var scenario = $$"""
+                {"name": "on the local agent", "host": "{{_host.ControlAddress.ToString().TrimEnd('/')}}", "variants": ["AspNetHttpJson"],
+                 "clients": ["dotnet"], "payloads": ["Int"], "levels": [2, 4], "duration": "00:00:01", "warmup": 2, "agents": ["local-e2e"]}
+                """;
+            using var response = await app.PostScenarioAsync(scenario);
+            var created = await response.Content.ReadFromJsonAsync<JsonElement>();
+            Assert.True(response.IsSuccessStatusCode, created.ToString());
+            var id = created.GetProperty("id").GetInt32();
+            await Eventually.HoldsAsync(async () => await app.StatusAsync(id) is "Completed" or "Failed" or "Interrupted", TimeSpan.FromMinutes(3));
+            Assert.True(await app.StatusAsync(id) == "Completed", app.Log);
+
+            await using (var db = new NpgsqlConnection(connection))
+            {
+                await db.OpenAsync();
+                // Every sample of the run came from the agent, tagged with its name; the levels record the split.
+                Assert.Equal(0L, await ScalarAsync(db, $"""SELECT count(*) FROM "Samples" s JOIN "Levels" l ON s."LevelId" = l."Id" WHERE l."RunId" = {id} AND s."Agent" IS DISTINCT FROM 'local-e2e'"""));
+                Assert.True(await ScalarAsync(db, $"""SELECT count(*) FROM "Samples" s JOIN "Levels" l ON s."LevelId" = l."Id" WHERE l."RunId" = {id} AND NOT s."IsWarmup" """) > 0);
+                Assert.Equal(2L, await ScalarAsync(db, $"""SELECT count(*) FROM "Levels" WHERE "RunId" = {id} AND "AgentsJson" LIKE '%local-e2e%' AND "Complete" """));
+            }
+
+            var levels = await app.Http.GetStringAsync($"/api/runs/{id}/levels.csv");
+            Assert.Contains("local-e2e 4", levels, StringComparison.Ordinal);
+            Assert.Contains("local-e2e", await app.Http.GetStringAsync($"/api/runs/{id}/environment"), StringComparison.Ordinal);
+            using var playwright = await Playwright.CreateAsync();
+            await using var browser = await playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
+            {
+                ExecutablePath = BrowserFixture.ChromiumPath,
+                Headless = true,
+                Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+            });
+            var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
+            page.SetDefaultTimeout(30_000);
+            await page.GotoAsync(created.GetProperty("permalink").GetString()!.TrimStart('/'));
+            await Expect(page.GetByTestId("level-agents").First).ToContainTextAsync("local-e2e");
+        }
+        finally
+        {
+            var root = app.Root;
+            await app.DisposeAsync();
+            WebApp.DeleteRoot(root);
+        }
+    }
+
+    [Fact]
     public async Task Start_PostgreSqlWithoutConnectionString_RefusesNamingTheKey()
     {
         var root = WebApp.NewRoot();
