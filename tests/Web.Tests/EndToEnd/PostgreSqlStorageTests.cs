@@ -34,18 +34,29 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
         Directory.Delete(_tmp, recursive: true);
     }
 
+    // The built dashboard in PostgreSQL mode on <connection>, with its own TMPDIR and the built runner.
+    private Task<WebApp> StartDashboardAsync(string connection, params string[] more) => WebApp.StartAsync(
+        environment: new Dictionary<string, string> { ["TMPDIR"] = _tmp, ["ConnectionStrings__Results"] = connection },
+        extraArguments:
+        [
+            "--Dashboard:Storage=PostgreSql",
+            $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
+            "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+            .. more,
+        ]);
+
+    private static Task<IBrowser> LaunchAsync(IPlaywright playwright) => playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
+    {
+        ExecutablePath = BrowserFixture.ChromiumPath,
+        Headless = true,
+        Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+
     [Fact]
     public async Task Queue_RealScenarioWithPostgreSqlStorage_SamplesAndJobsLiveInPostgreSql()
     {
         var connection = await _postgres.CreateDatabaseAsync("e2e");
-        var app = await WebApp.StartAsync(
-            environment: new Dictionary<string, string> { ["TMPDIR"] = _tmp, ["ConnectionStrings__Results"] = connection },
-            extraArguments:
-            [
-                "--Dashboard:Storage=PostgreSql",
-                $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
-                "--Dashboard:Runner:BusyRetryDelay=00:00:02",
-            ]);
+        var app = await StartDashboardAsync(connection);
         try
         {
             // 2 levels (1 and 3 clients) × (20 measured + 2 warm-up requests per client) = 88 samples, 80 measured.
@@ -91,12 +102,7 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
 
             Assert.Contains($"\"id\":{id}", await app.Http.GetStringAsync("/api/runs"), StringComparison.Ordinal);
             using var playwright = await Playwright.CreateAsync();
-            await using var browser = await playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
-            {
-                ExecutablePath = BrowserFixture.ChromiumPath,
-                Headless = true,
-                Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-            });
+            await using var browser = await LaunchAsync(playwright);
             var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
             page.SetDefaultTimeout(30_000);
             await page.GotoAsync(created.GetProperty("permalink").GetString()!.TrimStart('/'));
@@ -121,15 +127,7 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
     public async Task Queue_ScenarioOnTheLocalAgent_LevelsRunThereStoredTaggedAndTheRunPageShowsTheSplit()
     {
         var connection = await _postgres.CreateDatabaseAsync("e2e");
-        var app = await WebApp.StartAsync(
-            environment: new Dictionary<string, string> { ["TMPDIR"] = _tmp, ["ConnectionStrings__Results"] = connection },
-            extraArguments:
-            [
-                "--Dashboard:Storage=PostgreSql",
-                $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
-                "--Dashboard:Runner:BusyRetryDelay=00:00:02",
-                "--Dashboard:Agents:LocalAgentName=local-e2e",
-            ]);
+        var app = await StartDashboardAsync(connection, "--Dashboard:Agents:LocalAgentName=local-e2e");
         try
         {
             // The dashboard's own machine is an agent (its child); a scenario names it as a user would from New run.
@@ -160,12 +158,7 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
             Assert.Contains("local-e2e 4", levels, StringComparison.Ordinal);
             Assert.Contains("local-e2e", await app.Http.GetStringAsync($"/api/runs/{id}/environment"), StringComparison.Ordinal);
             using var playwright = await Playwright.CreateAsync();
-            await using var browser = await playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
-            {
-                ExecutablePath = BrowserFixture.ChromiumPath,
-                Headless = true,
-                Args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-            });
+            await using var browser = await LaunchAsync(playwright);
             var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
             page.SetDefaultTimeout(30_000);
             await page.GotoAsync(created.GetProperty("permalink").GetString()!.TrimStart('/'));

@@ -13,7 +13,7 @@ public class AgentSelectionTests
           "clients": ["dotnet"],
           "payloads": ["Int"],
           "levels": [30],
-          "requestsPerClient": 20,
+          "duration": "00:00:05",
           "agents": AGENTS
         }
         """;
@@ -74,6 +74,21 @@ public class AgentSelectionTests
 
         Assert.Equal("agents", error.Field);
         Assert.Contains("emulated-lan", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("\"duration\": \"00:00:05\"", "\"requestsPerClient\": 20", "requestsPerClient", "levels over load agents are timed")]
+    [InlineData("\"duration\": \"00:00:05\"", "\"duration\": \"00:00:05\", \"steadyState\": \"defaults\"", "steadyState", "detected by one generator")]
+    public void Parse_AgentsWithWhatALevelOverAgentsCannotDo_RefusedNamingThatField(string from, string to, string field, string reason)
+    {
+        var json = With("2").Replace(from, to, StringComparison.Ordinal);
+
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(json));
+
+        Assert.Equal(field, error.Field);
+        Assert.Contains(reason, error.Message, StringComparison.Ordinal);
+        // The same document without agents is valid.
+        Assert.Null(ScenarioLoader.Parse(json.Replace(",\n  \"agents\": 2", "", StringComparison.Ordinal).Replace(",\r\n  \"agents\": 2", "", StringComparison.Ordinal)).Agents);
     }
 
     [Fact]
