@@ -18,6 +18,9 @@ namespace Dashboard.Data.Agents;
 public sealed record LevelAgentShare(string Agent, int Clients, int? Completed, int? Failed, double? GeneratorCpuPercent,
     double? ClockOffsetMs, double? ClockUncertaintyMs, double? StartOffsetMs, string? Error)
 {
+    /// <summary>How busy the agent's cores were during its share, by any process, % (0–100); null when not measured.</summary>
+    public double? CoresBusyPercent { get; init; }
+
     /// <summary>The shares of a level from its barrier's rows.</summary>
     public static IReadOnlyList<LevelAgentShare> FromBarrier(IReadOnlyList<BarrierParticipant> rows)
     {
@@ -25,7 +28,7 @@ public sealed record LevelAgentShare(string Agent, int Clients, int? Completed, 
         var starts = rows.Where(r => r.ActualStartUtc is not null).Select(r => r.ActualStartUtc!.Value).ToList();
         DateTime? earliest = starts.Count == 0 ? null : starts.Min();
         return [.. rows.Select(r => new LevelAgentShare(r.Agent, r.Clients, r.Completed, r.Failed, r.GeneratorCpuPercent, r.ClockOffsetMs, r.ClockUncertaintyMs,
-            r.ActualStartUtc is { } s && earliest is { } e ? (s - e).TotalMilliseconds : null, r.Error))];
+            r.ActualStartUtc is { } s && earliest is { } e ? (s - e).TotalMilliseconds : null, r.Error) { CoresBusyPercent = r.CoresBusyPercent })];
     }
 
     /// <summary>The shares as stored in <see cref="Entities.LevelEntity.AgentsJson"/>.</summary>

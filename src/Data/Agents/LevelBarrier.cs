@@ -32,7 +32,8 @@ public static class LevelBarrier
             generator_cpu_percent double precision NULL,
             error text NULL,
             abandoned text NULL,
-            PRIMARY KEY (barrier, agent))
+            PRIMARY KEY (barrier, agent));
+        ALTER TABLE dashboard_level_barriers ADD COLUMN IF NOT EXISTS cores_busy_percent double precision NULL
         """;
 
     /// <summary>Creates <c>dashboard_level_barriers</c> if it is missing (under the registry's schema lock).</summary>
@@ -224,7 +225,8 @@ public static class LevelBarrier
         ArgumentNullException.ThrowIfNull(connection);
         ArgumentNullException.ThrowIfNull(outcome);
         await using var command = new NpgsqlCommand("""
-            UPDATE dashboard_level_barriers SET ended_at = now(), completed = $3, failed = $4, load_start = $5, load_end = $6, generator_cpu_percent = $7, error = $8
+            UPDATE dashboard_level_barriers SET ended_at = now(), completed = $3, failed = $4, load_start = $5, load_end = $6, generator_cpu_percent = $7, error = $8,
+                cores_busy_percent = $9
             WHERE barrier = $1 AND agent = $2
             """, connection);
         command.Parameters.Add(new NpgsqlParameter { Value = barrier });
@@ -235,6 +237,7 @@ public static class LevelBarrier
         command.Parameters.Add(new NpgsqlParameter { Value = (object?)outcome.LoadEndUtc ?? DBNull.Value });
         command.Parameters.Add(new NpgsqlParameter { Value = (object?)outcome.GeneratorCpuPercent ?? DBNull.Value });
         command.Parameters.Add(new NpgsqlParameter { Value = (object?)outcome.Error ?? DBNull.Value });
+        command.Parameters.Add(new NpgsqlParameter { Value = (object?)outcome.CoresBusyPercent ?? DBNull.Value, NpgsqlDbType = NpgsqlTypes.NpgsqlDbType.Double });
         await command.ExecuteNonQueryAsync(cancellationToken);
     }
 
@@ -244,7 +247,7 @@ public static class LevelBarrier
         ArgumentNullException.ThrowIfNull(connection);
         await using var command = new NpgsqlCommand("""
             SELECT agent, clients, ready_at, clock_offset_ms, clock_uncertainty_ms, start_at, actual_start, ended_at, completed, error,
-                   failed, load_start, load_end, generator_cpu_percent
+                   failed, load_start, load_end, generator_cpu_percent, cores_busy_percent
             FROM dashboard_level_barriers WHERE barrier = $1 ORDER BY agent
             """, connection);
         command.Parameters.Add(new NpgsqlParameter { Value = barrier });
@@ -266,6 +269,7 @@ public static class LevelBarrier
                 LoadStartUtc = reader.IsDBNull(11) ? null : reader.GetFieldValue<DateTime>(11),
                 LoadEndUtc = reader.IsDBNull(12) ? null : reader.GetFieldValue<DateTime>(12),
                 GeneratorCpuPercent = reader.IsDBNull(13) ? null : reader.GetDouble(13),
+                CoresBusyPercent = reader.IsDBNull(14) ? null : reader.GetDouble(14),
             });
         }
 
@@ -330,6 +334,9 @@ public sealed record BarrierParticipant(string Agent, int Clients, DateTime? Rea
 
     /// <summary>The agent's generator CPU during its share, % of its cores.</summary>
     public double? GeneratorCpuPercent { get; init; }
+
+    /// <summary>How busy the agent's cores were during its share, by any process, % (0–100); null when not measured.</summary>
+    public double? CoresBusyPercent { get; init; }
 }
 
 /// <summary>What an agent reports when its share of a level ends.</summary>
@@ -339,7 +346,11 @@ public sealed record BarrierParticipant(string Agent, int Clients, DateTime? Rea
 /// <param name="LoadEndUtc">Last request's end, database clock.</param>
 /// <param name="GeneratorCpuPercent">Generator CPU, % of the agent's cores.</param>
 /// <param name="Error">Why the share failed, or null.</param>
-public sealed record ShareOutcome(int Completed, int Failed, DateTime? LoadStartUtc, DateTime? LoadEndUtc, double? GeneratorCpuPercent, string? Error);
+public sealed record ShareOutcome(int Completed, int Failed, DateTime? LoadStartUtc, DateTime? LoadEndUtc, double? GeneratorCpuPercent, string? Error)
+{
+    /// <summary>How busy the agent's cores were during its share, by any process, % (0–100); null when not measured.</summary>
+    public double? CoresBusyPercent { get; init; }
+}
 
 /// <summary>Agents did not answer a start barrier in time: the level fails before it starts. The message names them.</summary>
 public sealed class BarrierTimeoutException(IReadOnlyList<string> missing, string message) : Exception(message)

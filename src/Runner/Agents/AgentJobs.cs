@@ -87,6 +87,7 @@ public sealed class AgentJobs(AgentContext context)
             using var watching = CancellationTokenSource.CreateLinkedTokenSource(stop);
             var watcher = WatchAbandonAsync(connection, share.Barrier, abandoned, watching.Token);
             LevelResult? ran = null;
+            var coreLoad = Execution.CoreLoad.Start();
             try
             {
                 ran = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), abandoned.Token);
@@ -132,7 +133,7 @@ public sealed class AgentJobs(AgentContext context)
             }
 
             await LevelBarrier.EndAsync(connection, share.Barrier, context.Name,
-                new ShareOutcome(completed, measured.Length - completed, first, last, result.GeneratorCpuPercent, stoppedBy),
+                new ShareOutcome(completed, measured.Length - completed, first, last, result.GeneratorCpuPercent, stoppedBy) { CoresBusyPercent = coreLoad?.BusyPercent() },
                 CancellationToken.None);
         }
         catch (Exception e) when (e is not OperationCanceledException || !stop.IsCancellationRequested)

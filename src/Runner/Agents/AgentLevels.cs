@@ -26,6 +26,9 @@ public sealed class AgentLevels(IReadOnlyList<string> agents, string host, Distr
     /// <summary>The agents as they registered (name, machine, cores, runtimes, clock offset), recorded in the run's environment.</summary>
     public IReadOnlyList<Execution.LoadAgentEnvironment> Environment { get; init; } = [];
 
+    /// <summary>True when an agent runs on the runner's machine (its registered machine name is this one's): with a host that is not remote, it shares the server's cores.</summary>
+    public bool SharesMachineWithRunner => Environment.Any(a => string.Equals(a.Machine, System.Environment.MachineName, StringComparison.Ordinal));
+
     /// <summary>
     /// Runs one level of <paramref name="clients"/> clients over the agents and stores it as a level of
     /// <paramref name="run"/>: the row first (partial, "running on load agents", until the level's end, so a runner killed
@@ -138,6 +141,8 @@ public sealed class AgentLevels(IReadOnlyList<string> agents, string host, Distr
         // The generator is every agent: the level is generator-bound when any of them was (docs/statistics.md).
         var cpu = result.Agents.Where(a => a.GeneratorCpuPercent is not null).Select(a => a.GeneratorCpuPercent!.Value).ToList();
         row.GeneratorCpuPercent = cpu.Count == 0 ? null : cpu.Max();
+        var busy = result.Agents.Where(a => a.CoresBusyPercent is not null).Select(a => a.CoresBusyPercent!.Value).ToList();
+        row.GeneratorCoresBusyPercent = busy.Count == 0 ? null : busy.Max();
         row.TimeSeriesJson = null;
         LevelSummaries.Fill(row, samples);
     }

@@ -365,8 +365,10 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             if (outcome.Level is { } level)
             {
                 level.ServerCpuPercent = ServerCpu(newResources, levelStartMs, levelEndMs);
-                // The agents are other machines than the server's (a local agent shares it; its cores are not known here).
-                level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, null, level.ServerCpuPercent);
+                // Every agent counts (the busiest one's CPU and cores); an agent on this machine shares the cores of a host
+                // that is not remote, so saturated cores there are the machine's limit, not the generator's.
+                level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, level.GeneratorCoresBusyPercent, level.ServerCpuPercent,
+                    scenario.Topology != Topology.Remote && agents.SharesMachineWithRunner);
             }
 
             if (outcome.Failure is { } failure)

@@ -62,6 +62,9 @@ public sealed class AgentRunTests(ThreeAgentMachines machines) : IDisposable
             var p50 = Percentile(stored.Where(s => !s.IsWarmup).Select(s => s.LatencyUs / 1000.0).ToList(), 0.5);
             Assert.InRange(level.P50Ms, p50 * 0.9, p50 * 1.1 + 0.01);
             Assert.NotNull(level.GeneratorCpuPercent);
+            // Each agent measured how busy its cores were; the level keeps the busiest, and the bound counts it.
+            Assert.All(shares, s => Assert.InRange(s.CoresBusyPercent!.Value, 0, 100));
+            Assert.Equal(shares.Max(s => s.CoresBusyPercent), level.GeneratorCoresBusyPercent);
             Assert.NotNull(level.Bound);
         }
     }
