@@ -8,10 +8,11 @@ public static class Format
 {
     /// <summary>
     /// The mean of <paramref name="estimate"/> in <paramref name="format"/>, followed by its 95 % confidence interval
-    /// when it comes from several repetitions (e.g. <c>812.4 [790.1, 834.7]</c>); the mean alone otherwise.
+    /// when it has one (<see cref="Estimate.HasInterval"/>: at least 3 repetitions; e.g. <c>812.4 [790.1, 834.7]</c>);
+    /// the mean alone otherwise (the level's flags say why: "n = 2: at least 3 for an interval").
     /// </summary>
     public static string WithCi(Estimate estimate, string format) =>
-        estimate.N > 1
+        estimate.HasInterval
             ? string.Create(CultureInfo.InvariantCulture, $"{estimate.Mean.ToString(format, CultureInfo.InvariantCulture)} [{estimate.Low95.ToString(format, CultureInfo.InvariantCulture)}, {estimate.High95.ToString(format, CultureInfo.InvariantCulture)}]")
             : estimate.Mean.ToString(format, CultureInfo.InvariantCulture);
 

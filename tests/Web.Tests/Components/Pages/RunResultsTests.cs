@@ -245,6 +245,14 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
             var overflow = await page.EvaluateAsync<int>("() => document.documentElement.scrollWidth - document.documentElement.clientWidth");
             Assert.True(overflow <= 1, $"the page overflows sideways by {overflow} px at {width} px");
         }
+        else
+        {
+            // On a phone each level is a card as wide as the screen: no value lies beyond its right edge (MudDataGrid sizes
+            // the table to its max-content for the wide layout; the card layout overrides that).
+            var beyond = await page.GetByTestId("level-table").EvaluateAsync<int>(
+                "el => { const c = el.querySelector('.mud-table-container'); return Math.round(el.querySelector('table').getBoundingClientRect().width - c.clientWidth); }");
+            Assert.True(beyond <= 1, $"the level cards are {beyond} px wider than the screen at {width} px");
+        }
 
         await Screenshots.SaveAsync(page, screenshot);
     }
