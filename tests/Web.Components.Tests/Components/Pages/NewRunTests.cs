@@ -178,7 +178,8 @@ public sealed class NewRunTests : IAsyncLifetime
         Check(page, "variant-AspNetUdsBinXml");
 
         page.Find("[data-testid=topology-emulated-lan] input[type=radio], input[type=radio][data-testid=topology-emulated-lan]").Click();
-        page.Find("#host-cores").Change("1");
+        // The emulated-lan fields appear with the next render (on a busy machine not at once: seen in CI).
+        page.WaitForElement("#host-cores").Change("1");
 
         page.WaitForAssertion(() => Assert.Contains("on-machine only", page.Find("[data-testid=error-variants]").TextContent, StringComparison.Ordinal));
     }
