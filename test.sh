@@ -6,9 +6,9 @@ cd "$(dirname "$0")"
 scripts/setup.sh
 dotnet build Dashboard.sln -v q -nologo
 
-# One test project at a time, quick ones first. The suites start real hosts, JVMs, drivers, agents and Chromium; on a
-# 2-core machine two suites side by side (dotnet test's default) took 32 min where one after the other takes about 27,
-# and their timing-sensitive tests fail less often alone.
+# One test project at a time, quick ones first. The suites start real hosts, JVMs, drivers, agents and Chromium and are
+# CPU-bound on a 2-core machine: there `.ci/run` took 1,904 s with two suites side by side (dotnet test's default) and
+# 1,740 s one after the other, and timing-sensitive tests fail less often alone.
 status=0
 first=(tests/Data.Tests tests/Web.Components.Tests tests/Service.Tests tests/Runner.Tests tests/Web.Tests)
 projects=("${first[@]}")
