@@ -43,27 +43,11 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await page.GotoAsync("compare");
         await Expect(page.GetByTestId("compare-empty")).ToBeVisibleAsync();
 
-        // Pick both runs from the list (name and date shown), in order. Each pick changes the address and redraws the
-        // page; on a loaded machine a click can land on the list or the select while they are redrawn and do nothing, so
-        // a pick that did not reach the address is made again, as a user would (never re-clicking a run already picked:
-        // in a multi-select that would take it out again).
+        // Pick both runs from the list (name and date shown), in order; PickAsync says how a pick lost to a redraw is retried.
         foreach (var id in new[] { first, second })
         {
-            var picked = new System.Text.RegularExpressions.Regex($"runs=([0-9]+(,|%2C))?{id}(&|$)");
-            var item = page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextRegex = new System.Text.RegularExpressions.Regex($"^\\s*#{id} results views.* · \\d{{4}}-\\d\\d-\\d\\d") });
-            for (var attempt = 1; attempt <= 4 && !picked.IsMatch(page.Url); attempt++)
-            {
-                await page.Locator(".mud-select").Filter(new() { HasText = "Runs" }).First.ClickAsync();
-                if (await Support.Eventually.HoldsAsync(async () => await item.CountAsync() > 0, TimeSpan.FromSeconds(10)) && !picked.IsMatch(page.Url))
-                {
-                    await item.First.ClickAsync();
-                }
-
-                await page.Keyboard.PressAsync("Escape");
-                await Support.Eventually.HoldsAsync(() => Task.FromResult(picked.IsMatch(page.Url)), TimeSpan.FromSeconds(15));
-            }
-
-            await Expect(page).ToHaveURLAsync(picked);
+            await PickAsync(page, "Runs", new System.Text.RegularExpressions.Regex($"^\\s*#{id} results views.* · \\d{{4}}-\\d\\d-\\d\\d"),
+                new System.Text.RegularExpressions.Regex($"runs=([0-9]+(,|%2C))?{id}(&|$)"));
         }
 
         await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"runs={first}(,|%2C){second}"));
@@ -79,9 +63,7 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         Assert.Equal(2, groups.Length);
 
         // The second run as baseline: the first is now 1/1.1 − 1 = −9.1 % slower.
-        await page.Locator(".mud-select").Filter(new() { HasText = "Baseline" }).First.ClickAsync();
-        await page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextString = $"#{second} " }).First.ClickAsync();
-        await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"base={second}"));
+        await PickAsync(page, "Baseline", new System.Text.RegularExpressions.Regex($"^\\s*#{second} "), new System.Text.RegularExpressions.Regex($"base={second}"));
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync($"#{second} (base)");
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("-9.1 %");
         await Screenshots.SaveAsync(page, "screenshot-compare-1280.png");
@@ -89,6 +71,38 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await Screenshots.SaveAsync(page, "screenshot-compare-1920.png");
         await page.SetViewportSizeAsync(390, 844);
         await Screenshots.SaveAsync(page, "screenshot-compare-390.png");
+    }
+
+    /// <summary>
+    /// Opens the select labelled <paramref name="label"/>, clicks the item matching <paramref name="item"/> and waits until the
+    /// address matches <paramref name="picked"/>. Each pick changes the address and redraws the page; on a loaded machine the
+    /// list can close under the click (the item is detached and the popover is gone) or a click can land while the select
+    /// is redrawn and do nothing, so a pick that did not reach the address is made again, as a user would, up to 4 times
+    /// (never re-clicking an item already picked: in a multi-select that would take it out again).
+    /// </summary>
+    private static async Task PickAsync(Microsoft.Playwright.IPage page, string label, System.Text.RegularExpressions.Regex item, System.Text.RegularExpressions.Regex picked)
+    {
+        var items = page.Locator(".mud-popover-open .mud-list-item").Filter(new() { HasTextRegex = item });
+        for (var attempt = 1; attempt <= 4 && !picked.IsMatch(page.Url); attempt++)
+        {
+            await page.Locator(".mud-select").Filter(new() { HasText = label }).First.ClickAsync();
+            if (await Support.Eventually.HoldsAsync(async () => await items.CountAsync() > 0, TimeSpan.FromSeconds(10)) && !picked.IsMatch(page.Url))
+            {
+                try
+                {
+                    await items.First.ClickAsync(new() { Timeout = 10_000 });
+                }
+                catch (TimeoutException)
+                {
+                    // The list closed under the click while the page redrew: the next attempt opens it again.
+                }
+            }
+
+            await page.Keyboard.PressAsync("Escape");
+            await Support.Eventually.HoldsAsync(() => Task.FromResult(picked.IsMatch(page.Url)), TimeSpan.FromSeconds(15));
+        }
+
+        await Expect(page).ToHaveURLAsync(picked);
     }
 
     private static int Count(string text, string what)
