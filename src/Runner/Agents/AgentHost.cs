@@ -8,6 +8,7 @@ using Hangfire;
 using Hangfire.PostgreSql;
 using Hangfire.PostgreSql.Factories;
 using Npgsql;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Agents;
 
@@ -55,7 +56,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         ClockOffset offset;
         var pid = Environment.ProcessId;
         var drivers = ClientDriverRegistry.CreateDefault(TimeSpan.FromSeconds(RunCommand.DefaultRequestTimeoutSeconds));
-        var registration = new AgentRegistration(settings.Name, Environment.MachineName, Environment.ProcessorCount, Technologies(drivers), drivers.Unavailable, Runtimes(), pid);
+        var registration = new AgentRegistration(settings.Name, Environment.MachineName, CpuAffinity.CoreCount(), Technologies(drivers), drivers.Unavailable, Runtimes(), pid);
         try
         {
             // The first connection may wait longer than a heartbeat's (a busy or distant server is not a lost one); the

@@ -13,6 +13,7 @@ using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 using Microsoft.EntityFrameworkCore;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Execution;
 
@@ -403,10 +404,10 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         }
     }
 
-    // Generator CPU (runner + drivers) as % of the cores this process may use (Environment.ProcessorCount honours the
-    // CPU affinity, e.g. taskset), or null when the generator's processes are not tracked.
+    // Generator CPU (runner + drivers) as % of the cores this process may use now (its CPU affinity, read now: an
+    // emulated-lan run pins the runner after it started), or null when the generator's processes are not tracked.
     private static double? GeneratorShare(TimeSpan? cpu, TimeSpan wall) =>
-        cpu is { } c && wall > TimeSpan.Zero ? Math.Clamp(100.0 * c / (wall * Environment.ProcessorCount), 0, 100) : null;
+        cpu is { } c && wall > TimeSpan.Zero ? Math.Clamp(100.0 * c / (wall * CpuAffinity.CoreCount()), 0, 100) : null;
 
     // Server CPU (the host process and its JVM, % of the server's cores) over the readings taken during the level.
     private static double? ServerCpu(IReadOnlyList<ResourceSampleEntity> readings, double startMs, double endMs)

@@ -1,4 +1,5 @@
 using System.Globalization;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Execution;
 
@@ -22,35 +23,8 @@ public sealed class CoreLoad
     public IReadOnlySet<int> Cores => _cores;
 
     /// <summary>Starts measuring; null where <c>/proc</c> cannot be read (not Linux).</summary>
-    public static CoreLoad? Start()
-    {
-        try
-        {
-            var allowed = File.ReadLines("/proc/self/status").FirstOrDefault(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal));
-            if (allowed is null || !File.Exists("/proc/stat"))
-            {
-                return null;
-            }
-
-            var cores = new HashSet<int>();
-            foreach (var part in allowed["Cpus_allowed_list:".Length..].Trim().Split(',', StringSplitOptions.RemoveEmptyEntries))
-            {
-                var range = part.Split('-');
-                var from = int.Parse(range[0], CultureInfo.InvariantCulture);
-                var to = range.Length > 1 ? int.Parse(range[1], CultureInfo.InvariantCulture) : from;
-                for (var c = from; c <= to; c++)
-                {
-                    cores.Add(c);
-                }
-            }
-
-            return new CoreLoad(cores);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException)
-        {
-            return null;
-        }
-    }
+    public static CoreLoad? Start() =>
+        File.Exists("/proc/stat") && CpuAffinity.AllowedCores() is { Count: > 0 } cores ? new CoreLoad([.. cores]) : null;
 
     /// <summary>Busy share of the allowed cores since <see cref="Start"/>, % (0–100): (all − idle − iowait) ÷ all jiffies; null when no time passed.</summary>
     public double? BusyPercent()

@@ -3,6 +3,7 @@ using System.Runtime.InteropServices;
 using System.Text.Json.Serialization;
 using Dashboard.Data.Runs;
 using Dashboard.Service.Contracts.Versions;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Execution;
 
@@ -105,7 +106,7 @@ public sealed record RunEnvironment(
         {
             CpuModel = ProcField("/proc/cpuinfo", "model name"),
             MachineCores = CountProcLines("/proc/cpuinfo", "processor") is > 0 and var n ? n : Environment.ProcessorCount,
-            GeneratorCores = Environment.ProcessorCount,
+            GeneratorCores = CpuAffinity.CoreCount(),
             ServerCores = sameMachine ? (CountProcLines("/proc/cpuinfo", "processor") is > 0 and var m ? m : Environment.ProcessorCount) : null,
             MachineMemoryMb = ProcField("/proc/meminfo", "MemTotal") is { } mem && long.TryParse(mem.Split(' ', StringSplitOptions.RemoveEmptyEntries)[0], out var kb) ? kb / 1024 : null,
             Kernel = ReadTrimmed("/proc/sys/kernel/osrelease"),

@@ -33,7 +33,7 @@ public sealed class ResourcePoller : IAsyncDisposable
     {
         ArgumentNullException.ThrowIfNull(http);
         ArgumentNullException.ThrowIfNull(host);
-        _cores = generatorCores is > 0 ? generatorCores.Value : Environment.ProcessorCount;
+        _cores = generatorCores is > 0 ? generatorCores.Value : CpuAffinity.CoreCount();
         _loop = PollAsync(http, new Uri(host, "/resources"), runId, runStartTimestamp, interval ?? DefaultInterval, generator ?? new Execution.GeneratorProcesses(), _stop.Token);
     }
 

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Load;
 
@@ -83,7 +84,7 @@ public static class ClosedLoopEngine
         var elapsed = Stopwatch.GetElapsedTime(origin);
         process.Refresh();
         var cpu = process.TotalProcessorTime - cpuBefore;
-        var cpuPercent = elapsed > TimeSpan.Zero ? 100.0 * cpu / (elapsed * Environment.ProcessorCount) : 0;
+        var cpuPercent = elapsed > TimeSpan.Zero ? 100.0 * cpu / (elapsed * CpuAffinity.CoreCount()) : 0;
         var samples = buffers.SelectMany(b => b).ToArray();
         return new LevelResult(plan, startedUtc, startedUtc + elapsed, samples, cancelled || cancellationToken.IsCancellationRequested, Math.Clamp(cpuPercent, 0, 100));
     }

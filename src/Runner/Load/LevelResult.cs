@@ -8,7 +8,7 @@ namespace Dashboard.Runner.Load;
 /// <param name="EndedUtc">Wall-clock time when the last client stopped.</param>
 /// <param name="Samples">Every request that completed or failed, in no particular order.</param>
 /// <param name="Cancelled">True when the level was cancelled: the samples are those taken until then.</param>
-/// <param name="GeneratorCpuPercent">CPU used by this (load generator) process over the level, % of all cores (0–100).</param>
+/// <param name="GeneratorCpuPercent">CPU used by this (load generator) process over the level, % of the cores it may use (0–100, <see cref="Dashboard.Service.Contracts.Resources.CpuAffinity"/>).</param>
 public sealed record LevelResult(
     LevelPlan Plan,
     DateTime StartedUtc,

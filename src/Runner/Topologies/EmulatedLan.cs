@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Net;
 using System.Text.Json;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Topologies;
 
@@ -420,29 +421,9 @@ public sealed class EmulatedLan : IAsyncDisposable
         }
     }
 
-    /// <summary>The cores this process may run on, from <c>/proc/self/status</c>.</summary>
-    internal static IReadOnlyList<int> AllowedCores()
-    {
-        var line = File.ReadLines("/proc/self/status").FirstOrDefault(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal));
-        if (line is null)
-        {
-            return [.. Enumerable.Range(0, Environment.ProcessorCount)];
-        }
-
-        var cores = new SortedSet<int>();
-        foreach (var part in line["Cpus_allowed_list:".Length..].Trim().Split(',', StringSplitOptions.RemoveEmptyEntries))
-        {
-            var range = part.Split('-');
-            var from = int.Parse(range[0], CultureInfo.InvariantCulture);
-            var to = range.Length > 1 ? int.Parse(range[1], CultureInfo.InvariantCulture) : from;
-            for (var c = from; c <= to; c++)
-            {
-                cores.Add(c);
-            }
-        }
-
-        return [.. cores];
-    }
+    /// <summary>The cores this process may run on now, ascending (<see cref="CpuAffinity"/>; every core where it cannot be read).</summary>
+    internal static IReadOnlyList<int> AllowedCores() =>
+        CpuAffinity.AllowedCores() is { Count: > 0 } cores ? [.. cores] : [.. Enumerable.Range(0, Environment.ProcessorCount)];
 
     private static bool HasCapability(int capability)
     {

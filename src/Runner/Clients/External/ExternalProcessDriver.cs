@@ -6,6 +6,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Clients.External;
 
@@ -159,7 +160,7 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
                         case "level":
                             var end = JsonSerializer.Deserialize<LevelRecord>(data, Json) ?? throw new JsonException("null level record");
                             var cpu = CpuSeconds() - cpuBefore;
-                            var cpuPercent = 100.0 * cpu / (watch.Elapsed.TotalSeconds * Environment.ProcessorCount);
+                            var cpuPercent = 100.0 * cpu / (watch.Elapsed.TotalSeconds * CpuAffinity.CoreCount());
                             var started = DateTimeOffset.FromUnixTimeMilliseconds(end.StartedUnixMs).UtcDateTime;
                             return new LevelResult(plan, started, started.AddTicks(end.ElapsedUs * 10), samples.ToArray(),
                                 end.Cancelled || cancellationToken.IsCancellationRequested, Math.Clamp(double.IsFinite(cpuPercent) ? cpuPercent : 0, 0, 100));

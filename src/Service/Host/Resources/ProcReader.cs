@@ -1,4 +1,5 @@
 using System.Globalization;
+using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Service.Host.Resources;
 
@@ -58,28 +59,15 @@ public static class ProcReader
     {
         try
         {
-            var list = File.ReadLines(statusPath).FirstOrDefault(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal))?["Cpus_allowed_list:".Length..].Trim();
-            if (string.IsNullOrEmpty(list))
+            if (CpuAffinity.AllowedCores(statusPath) is not { Count: > 0 } cores)
             {
                 return null;
-            }
-
-            var cores = new HashSet<int>();
-            foreach (var part in list.Split(',', StringSplitOptions.RemoveEmptyEntries))
-            {
-                var range = part.Split('-');
-                var from = int.Parse(range[0], CultureInfo.InvariantCulture);
-                var to = range.Length > 1 ? int.Parse(range[1], CultureInfo.InvariantCulture) : from;
-                for (var c = from; c <= to; c++)
-                {
-                    cores.Add(c);
-                }
             }
 
             var machineCores = File.ReadLines(statPath).TakeWhile(l => l.StartsWith("cpu", StringComparison.Ordinal)).Count(l => l.Length > 3 && char.IsAsciiDigit(l[3]));
             return cores.Count >= machineCores ? null : cores;
         }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException)
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             return null;
         }

@@ -6,8 +6,8 @@ namespace Dashboard.Service.Host.Resources;
 
 /// <summary>
 /// Samples the machine's and the stacks' processes' CPU and memory every <see cref="Interval"/> and keeps the
-/// latest reading for <c>GET /resources</c>; CPU percentages are over that interval, 0–100 over all cores
-/// (thesis Table 7.1: "% Processor Time", "Available MBytes").
+/// latest reading for <c>GET /resources</c>; CPU percentages are over that interval, 0–100 of the cores the host may use now
+/// (all of the machine's unless it is pinned: <see cref="CpuAffinity"/>) (thesis Table 7.1: "% Processor Time", "Available MBytes").
 /// </summary>
 public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
 {
@@ -23,7 +23,8 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
     {
         using var self = Process.GetCurrentProcess();
-        // Pinned to some cores (an emulated-lan run, docs/topologies.md): machine CPU % is of the host's own cores.
+        // Pinned to some cores (an emulated-lan run, docs/topologies.md, or a taskset -p after start): machine CPU % is of
+        // the host's own cores, and so are the process's and the JVM's CPU %. Read at each tick: the pinning can change.
         var cores = ProcReader.AllowedCores();
         var lastMachine = ProcReader.MachineCpu(cores: cores);
         var lastSelf = self.TotalProcessorTime.TotalSeconds;
@@ -35,8 +36,15 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
             while (await timer.WaitForNextTickAsync(stoppingToken))
             {
                 var now = Stopwatch.GetTimestamp();
-                var elapsedCoreSeconds = Stopwatch.GetElapsedTime(lastTime, now).TotalSeconds * Environment.ProcessorCount;
+                var elapsedCoreSeconds = Stopwatch.GetElapsedTime(lastTime, now).TotalSeconds * CpuAffinity.CoreCount();
                 lastTime = now;
+
+                var nowCores = ProcReader.AllowedCores();
+                if (!SameCores(cores, nowCores))
+                {
+                    // The host was pinned (or unpinned) since the last tick: start the machine reading over on its new cores.
+                    (cores, lastMachine) = (nowCores, ProcReader.MachineCpu(cores: nowCores));
+                }
 
                 var machine = ProcReader.MachineCpu(cores: cores);
                 var machineCpu = machine is { } m && lastMachine is { } lm && m.Total > lm.Total ? 100.0 * (m.Busy - lm.Busy) / (m.Total - lm.Total) : 0;
@@ -69,11 +77,13 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
                     self.Threads.Count,
                     jvmPercent,
                     jvmResident,
-                    ProcReader.AllowedCores()?.Order().ToArray())); // read each time: a host can be pinned after it started
+                    cores?.Order().ToArray()));
             }
         }
         catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
         {
         }
     }
+
+    private static bool SameCores(IReadOnlySet<int>? a, IReadOnlySet<int>? b) => a is null ? b is null : b is not null && a.SetEquals(b);
 }
