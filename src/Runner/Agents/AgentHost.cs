@@ -4,11 +4,11 @@ using Dashboard.Data.Runs;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.CommandLine;
 using Dashboard.Runner.Execution;
+using Dashboard.Service.Contracts.Resources;
 using Hangfire;
 using Hangfire.PostgreSql;
 using Hangfire.PostgreSql.Factories;
 using Npgsql;
-using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Agents;
 

@@ -1,4 +1,3 @@
-using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
 using System.Text.Json;
 using Dashboard.Data;
@@ -9,11 +8,12 @@ using Dashboard.Data.Samples;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
-using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Progress;
+using Dashboard.Service.Contracts.Resources;
+using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;
 using Microsoft.EntityFrameworkCore;
-using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Execution;
 

@@ -2,8 +2,8 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using System.Text.Json.Serialization;
 using Dashboard.Data.Runs;
-using Dashboard.Service.Contracts.Versions;
 using Dashboard.Service.Contracts.Resources;
+using Dashboard.Service.Contracts.Versions;
 
 namespace Dashboard.Runner.Execution;
 

@@ -5,8 +5,8 @@ using System.Text.Json.Serialization;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Payloads;
-using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Contracts.Resources;
+using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Runner.Clients.External;
 

@@ -55,17 +55,15 @@ public static class ProcReader
     /// The cores this process may run on (<c>Cpus_allowed_list</c> of <c>/proc/self/status</c>, e.g. <c>0-1,3</c>), or null
     /// when it may run on every core of the machine or the list cannot be read.
     /// </summary>
-    public static IReadOnlySet<int>? AllowedCores(string statusPath = "/proc/self/status", string statPath = "/proc/stat")
+    public static IReadOnlySet<int>? AllowedCores(string statusPath = "/proc/self/status", string statPath = "/proc/stat") =>
+        CpuAffinity.AllowedCores(statusPath) is { Count: > 0 } cores && MachineCores(statPath) is { } machine && cores.Count < machine ? cores : null;
+
+    /// <summary>The machine's logical cores (the <c>cpuN</c> lines of <c>/proc/stat</c>), or null when it cannot be read.</summary>
+    public static int? MachineCores(string statPath = "/proc/stat")
     {
         try
         {
-            if (CpuAffinity.AllowedCores(statusPath) is not { Count: > 0 } cores)
-            {
-                return null;
-            }
-
-            var machineCores = File.ReadLines(statPath).TakeWhile(l => l.StartsWith("cpu", StringComparison.Ordinal)).Count(l => l.Length > 3 && char.IsAsciiDigit(l[3]));
-            return cores.Count >= machineCores ? null : cores;
+            return File.ReadLines(statPath).TakeWhile(l => l.StartsWith("cpu", StringComparison.Ordinal)).Count(l => l.Length > 3 && char.IsAsciiDigit(l[3])) is > 0 and var n ? n : null;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

@@ -7,7 +7,7 @@ namespace Dashboard.Service.Host.Resources;
 /// <summary>
 /// Samples the machine's and the stacks' processes' CPU and memory every <see cref="Interval"/> and keeps the
 /// latest reading for <c>GET /resources</c>; CPU percentages are over that interval, 0–100 of the cores the host may use now
-/// (all of the machine's unless it is pinned: <see cref="CpuAffinity"/>) (thesis Table 7.1: "% Processor Time", "Available MBytes").
+/// (all of the machine's unless it is pinned: <see cref="ProcReader.AllowedCores"/>) (thesis Table 7.1: "% Processor Time", "Available MBytes").
 /// </summary>
 public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
 {
@@ -25,6 +25,7 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
         using var self = Process.GetCurrentProcess();
         // Pinned to some cores (an emulated-lan run, docs/topologies.md, or a taskset -p after start): machine CPU % is of
         // the host's own cores, and so are the process's and the JVM's CPU %. Read at each tick: the pinning can change.
+        var machineCores = ProcReader.MachineCores() ?? Environment.ProcessorCount;
         var cores = ProcReader.AllowedCores();
         var lastMachine = ProcReader.MachineCpu(cores: cores);
         var lastSelf = self.TotalProcessorTime.TotalSeconds;
@@ -36,10 +37,10 @@ public sealed class ResourceMonitor(JvmProcessInfo jvm) : BackgroundService
             while (await timer.WaitForNextTickAsync(stoppingToken))
             {
                 var now = Stopwatch.GetTimestamp();
-                var elapsedCoreSeconds = Stopwatch.GetElapsedTime(lastTime, now).TotalSeconds * CpuAffinity.CoreCount();
+                var nowCores = ProcReader.AllowedCores();
+                var elapsedCoreSeconds = Stopwatch.GetElapsedTime(lastTime, now).TotalSeconds * (nowCores?.Count ?? machineCores);
                 lastTime = now;
 
-                var nowCores = ProcReader.AllowedCores();
                 if (!SameCores(cores, nowCores))
                 {
                     // The host was pinned (or unpinned) since the last tick: start the machine reading over on its new cores.
