@@ -1,7 +1,7 @@
 using System.CommandLine;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.CommandLine;
-using Dashboard.Runner.Execution;
+using Dashboard.Runner.Load;
 
 // The load generator: its own process, never the dashboard's (docs/architecture.md).
 var generator = new GeneratorProcesses();

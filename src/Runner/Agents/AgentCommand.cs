@@ -1,6 +1,7 @@
 using System.CommandLine;
 using Dashboard.Data.Agents;
-using Dashboard.Runner.CommandLine;
+using Dashboard.Service.Contracts.Processes;
+using Dashboard.Service.Contracts.Progress;
 
 namespace Dashboard.Runner.Agents;
 
@@ -73,7 +74,7 @@ public static class AgentCommand
             using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, parentGone.Token);
             if (parse.GetValue(stopAtStdinEof))
             {
-                ParentWatch.Start(parentGone);
+                ParentWatch.Start(parentGone, "standard input ended: the process that started the runner is gone; stopping the run");
             }
 
             if ((parse.GetValue(connection) ?? Environment.GetEnvironmentVariable(ConnectionVariable)) is not { Length: > 0 } connectionString)

@@ -2,8 +2,7 @@ using System.Net.Sockets;
 using Dashboard.Data.Agents;
 using Dashboard.Data.Runs;
 using Dashboard.Runner.Clients;
-using Dashboard.Runner.CommandLine;
-using Dashboard.Runner.Execution;
+using Dashboard.Service.Contracts.Progress;
 using Dashboard.Service.Contracts.Resources;
 using Hangfire;
 using Hangfire.PostgreSql;
@@ -55,7 +54,7 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
         NpgsqlConnection connection;
         ClockOffset offset;
         var pid = Environment.ProcessId;
-        var drivers = ClientDriverRegistry.CreateDefault(TimeSpan.FromSeconds(RunCommand.DefaultRequestTimeoutSeconds));
+        var drivers = ClientDriverRegistry.CreateDefault(TimeSpan.FromSeconds(ClientDriverRegistry.DefaultRequestTimeoutSeconds));
         var registration = new AgentRegistration(settings.Name, Environment.MachineName, CpuAffinity.CoreCount(), Technologies(drivers), drivers.Unavailable, Runtimes(), pid);
         try
         {
@@ -213,12 +212,12 @@ public sealed class AgentHost(AgentSettings settings, TextWriter log)
     private static Dictionary<string, string> Runtimes()
     {
         var runtimes = new Dictionary<string, string>(StringComparer.Ordinal) { ["dotnet"] = System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription };
-        if (RunEnvironment.FirstLineOf("java", "-version") is { } java)
+        if (ToolVersion.FirstLineOf("java", "-version") is { } java)
         {
             runtimes["java"] = java;
         }
 
-        if (RunEnvironment.FirstLineOf("node", "--version") is { } node)
+        if (ToolVersion.FirstLineOf("node", "--version") is { } node)
         {
             runtimes["node"] = node;
         }

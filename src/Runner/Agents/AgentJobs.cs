@@ -87,7 +87,7 @@ public sealed class AgentJobs(AgentContext context)
             using var watching = CancellationTokenSource.CreateLinkedTokenSource(stop);
             var watcher = WatchAbandonAsync(connection, share.Barrier, abandoned, watching.Token);
             LevelResult? ran = null;
-            var coreLoad = Execution.CoreLoad.Start();
+            var coreLoad = Load.CoreLoad.Start();
             try
             {
                 ran = await session.RunLevelAsync(new LevelPlan(clients, share.WarmupPerClient, null, TimeSpan.FromMilliseconds(share.DurationMs)), abandoned.Token);

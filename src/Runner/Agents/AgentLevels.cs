@@ -24,7 +24,7 @@ public sealed class AgentLevels(IReadOnlyList<string> agents, string host, Distr
     public IReadOnlyList<string> Agents { get; } = agents ?? throw new ArgumentNullException(nameof(agents));
 
     /// <summary>The agents as they registered (name, machine, cores, runtimes, clock offset), recorded in the run's environment.</summary>
-    public IReadOnlyList<Execution.LoadAgentEnvironment> Environment { get; init; } = [];
+    public IReadOnlyList<LoadAgentEnvironment> Environment { get; init; } = [];
 
     /// <summary>True when an agent runs on the runner's machine (its registered machine name is this one's): with a host that is not remote, it shares the server's cores.</summary>
     public bool SharesMachineWithRunner => Environment.Any(a => string.Equals(a.Machine, System.Environment.MachineName, StringComparison.Ordinal));

@@ -71,6 +71,9 @@ public abstract class InProcessClientDriver : IClientDriver
 /// <summary>The client drivers this build has, and why the others are missing.</summary>
 public sealed class ClientDriverRegistry
 {
+    /// <summary>The per-request timeout of every driver unless told otherwise (the runner's <c>--request-timeout</c> default, an agent's), in seconds.</summary>
+    public const int DefaultRequestTimeoutSeconds = 30;
+
     private readonly Dictionary<string, IClientDriver> _drivers;
     private readonly Dictionary<string, string> _unavailable;
 
@@ -86,7 +89,7 @@ public sealed class ClientDriverRegistry
     /// <summary>The registry of this build: <c>dotnet</c> and <c>wcf</c> in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
     /// <param name="requestTimeout">Per-request timeout of every driver.</param>
     /// <param name="generator">Where driver processes are registered while they run (generator CPU).</param>
-    public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout, Execution.GeneratorProcesses? generator = null)
+    public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout, Load.GeneratorProcesses? generator = null)
     {
         var relay = new LevelProgressRelay();
         var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout) { Progress = relay }, new Wcf.WcfDriver(requestTimeout) { Progress = relay } };

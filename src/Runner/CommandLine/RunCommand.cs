@@ -1,14 +1,16 @@
-using Dashboard.Service.Contracts.Progress;
 using System.CommandLine;
 using System.Text.Json;
 using Dashboard.Data;
+using Dashboard.Data.Queries;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Execution;
 using Dashboard.Runner.Hosts;
+using Dashboard.Runner.Load;
 using Dashboard.Runner.Topologies;
-using Microsoft.EntityFrameworkCore;
+using Dashboard.Service.Contracts.Processes;
+using Dashboard.Service.Contracts.Progress;
 using Dashboard.Service.Contracts.Scenarios;
-using Dashboard.Data.Queries;
+using Microsoft.EntityFrameworkCore;
 using Spectre.Console;
 
 namespace Dashboard.Runner.CommandLine;
@@ -24,7 +26,7 @@ public static class RunCommand
     public const string ResultsConnectionVariable = ResultsStore.ConnectionVariable;
 
     /// <summary>Default of <c>--request-timeout</c>, in seconds.</summary>
-    public const int DefaultRequestTimeoutSeconds = 30;
+    public const int DefaultRequestTimeoutSeconds = ClientDriverRegistry.DefaultRequestTimeoutSeconds;
 
     /// <summary>Builds the <c>run</c> command, using <paramref name="drivers"/> for the client technologies.</summary>
     /// <param name="drivers">The client technologies of this build, given the per-request timeout (<c>--request-timeout</c>).</param>
@@ -139,7 +141,7 @@ public static class RunCommand
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(interrupt, parentGone.Token);
         if (stopAtStdinEof)
         {
-            ParentWatch.Start(parentGone);
+            ParentWatch.Start(parentGone, "standard input ended: the process that started the runner is gone; stopping the run");
         }
 
         var cancellationToken = stop.Token;
@@ -166,7 +168,7 @@ public static class RunCommand
                 var (names, registered) = await ResolveAgentsAsync(agents, scenario, store, cancellationToken);
                 agentLevels = new Agents.AgentLevels(names, scenario.Host, new Agents.DistributedLevel(store.Target), scenario.CredentialProfile)
                 {
-                    Environment = [.. names.Select(n => LoadAgentEnvironment.Of(registered[n]))],
+                    Environment = [.. names.Select(n => Agents.LoadAgentEnvironment.Of(registered[n]))],
                 };
                 await stderr.WriteLineAsync($"note: every level runs on load agents {string.Join(", ", names)} (its clients split over them)");
             }
@@ -341,7 +343,7 @@ public static class RunCommand
 
     private static void WriteLine(ProgressEvent e)
     {
-        if (e.Event == "level-completed")
+        if (e.Event == ProgressEvents.LevelCompleted)
         {
             AnsiConsole.MarkupLineInterpolated(
                 $"[grey][[{e.CompletedLevels}/{e.TotalLevels}]][/] {e.Variant} × {e.Client} × {e.Payload} × {e.Clients} clients: {e.ThroughputRps:0.0} req/s, mean {e.MeanMs:0.000} ms, {e.Errors} errors");

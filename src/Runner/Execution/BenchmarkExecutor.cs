@@ -117,7 +117,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             await db.SaveChangesAsync(CancellationToken.None);
         }
 
-        progress(new ProgressEvent("run-started", run.Id, 0, totalLevels));
+        progress(new ProgressEvent(ProgressEvents.RunStarted, run.Id, 0, totalLevels));
 
         using var samples = store.OpenSampleStore();
         var runStart = Stopwatch.GetTimestamp();
@@ -151,7 +151,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                             await DisposeQuietlyAsync(broken);
                         }
 
-                        progress(new ProgressEvent("cell-failed", run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.ClientId, Payload = cell.Payload.Id, Error = e.Message });
+                        progress(new ProgressEvent(ProgressEvents.CellFailed, run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.ClientId, Payload = cell.Payload.Id, Error = e.Message });
                     }
                 }
             }
@@ -173,7 +173,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             // and nothing more is written to it.
             var ended = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == run.Id, CancellationToken.None);
             var reason = $"run {run.Id} was ended by someone else ({ended?.Status.ToString() ?? "deleted"}) while this runner was at {run.ProgressText}; the runner stopped without storing more";
-            progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = ended?.Status.ToString() ?? nameof(RunStatus.Interrupted), Error = reason });
+            progress(new ProgressEvent(ProgressEvents.RunEnded, run.Id, run.CompletedLevels, totalLevels) { Status = ended?.Status.ToString() ?? nameof(RunStatus.Interrupted), Error = reason });
             notice?.Invoke(reason);
             return ended ?? run;
         }
@@ -199,11 +199,11 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         catch (DbUpdateConcurrencyException)
         {
             var ended = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == run.Id, CancellationToken.None);
-            progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = ended?.Status.ToString() ?? nameof(RunStatus.Interrupted), Error = ended?.Error });
+            progress(new ProgressEvent(ProgressEvents.RunEnded, run.Id, run.CompletedLevels, totalLevels) { Status = ended?.Status.ToString() ?? nameof(RunStatus.Interrupted), Error = ended?.Error });
             return ended ?? run;
         }
 
-        progress(new ProgressEvent("run-ended", run.Id, run.CompletedLevels, totalLevels) { Status = run.Status.ToString(), Error = run.Error });
+        progress(new ProgressEvent(ProgressEvents.RunEnded, run.Id, run.CompletedLevels, totalLevels) { Status = run.Status.ToString(), Error = run.Error });
         return run;
     }
 
@@ -389,7 +389,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             run.CompletedLevels++;
             await db.SaveChangesAsync(CancellationToken.None);
             var stored = outcome.Level!;
-            progress(new ProgressEvent("level-completed", run.Id, run.CompletedLevels, run.TotalLevels)
+            progress(new ProgressEvent(ProgressEvents.LevelCompleted, run.Id, run.CompletedLevels, run.TotalLevels)
             {
                 Variant = stored.Variant,
                 Client = stored.Client,
@@ -508,7 +508,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     private static double OrZero(double value) => LevelFigures.OrZero(value);
 
     private static ProgressEvent LevelEvent(RunEntity run, Cell cell, LevelEntity level, LatencyStatistics stats) =>
-        new("level-completed", run.Id, run.CompletedLevels, run.TotalLevels)
+        new(ProgressEvents.LevelCompleted, run.Id, run.CompletedLevels, run.TotalLevels)
         {
             Variant = cell.Endpoint.Name,
             Client = cell.ClientId,

@@ -2,6 +2,7 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using System.Text.Json.Serialization;
 using Dashboard.Data.Runs;
+using Dashboard.Runner.Clients;
 using Dashboard.Service.Contracts.Resources;
 using Dashboard.Service.Contracts.Versions;
 
@@ -46,7 +47,7 @@ public sealed record RunEnvironment(
     /// The load agents that generated every level (scenario field <c>agents</c>, docs/agents.md), as they registered: JSON
     /// <c>loadAgents</c>; null when the runner generated the load itself (then the generator figures here are the runner's).
     /// </summary>
-    public IReadOnlyList<LoadAgentEnvironment>? LoadAgents { get; init; }
+    public IReadOnlyList<Agents.LoadAgentEnvironment>? LoadAgents { get; init; }
 
     /// <summary>Where the host ran relative to the generator (docs/topologies.md): JSON <c>topology</c>; null in runs recorded before topologies.</summary>
     public Topologies.RunTopology? Topology { get; init; }
@@ -110,8 +111,8 @@ public sealed record RunEnvironment(
             ServerCores = sameMachine ? (CountProcLines("/proc/cpuinfo", "processor") is > 0 and var m ? m : Environment.ProcessorCount) : null,
             MachineMemoryMb = ProcField("/proc/meminfo", "MemTotal") is { } mem && long.TryParse(mem.Split(' ', StringSplitOptions.RemoveEmptyEntries)[0], out var kb) ? kb / 1024 : null,
             Kernel = ReadTrimmed("/proc/sys/kernel/osrelease"),
-            JavaVersion = FirstLineOf("java", "-version"),
-            NodeVersion = FirstLineOf("node", "--version"),
+            JavaVersion = ToolVersion.FirstLineOf("java", "-version"),
+            NodeVersion = ToolVersion.FirstLineOf("node", "--version"),
             ClientLibraries = ClientLibrariesOfDrivers(),
             Commit = plus >= 0 ? informational![(plus + 1)..] : null,
         };
@@ -161,33 +162,6 @@ public sealed record RunEnvironment(
 
     private static int CountProcLines(string path, string key) =>
         ReadTrimmed(path)?.Split('\n').Count(l => l.Split(':', 2) is [var k, _] && k.Trim() == key) ?? 0;
-
-    // First line of a tool's version output (java prints it on stderr), or null when the tool is missing or hangs (5 s).
-    internal static string? FirstLineOf(string tool, string argument)
-    {
-        try
-        {
-            using var process = new System.Diagnostics.Process
-            {
-                StartInfo = new System.Diagnostics.ProcessStartInfo(tool, argument) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false },
-            };
-            process.Start();
-            var stdout = process.StandardOutput.ReadToEndAsync();
-            var stderr = process.StandardError.ReadToEndAsync();
-            if (!process.WaitForExit(5000))
-            {
-                process.Kill(entireProcessTree: true);
-                return null;
-            }
-
-            var text = stdout.Result.Length > 0 ? stdout.Result : stderr.Result;
-            return text.Split('\n', StringSplitOptions.RemoveEmptyEntries).FirstOrDefault()?.Trim();
-        }
-        catch (Exception e) when (e is System.ComponentModel.Win32Exception or InvalidOperationException or IOException)
-        {
-            return null;
-        }
-    }
 
     private static Dictionary<string, IReadOnlyDictionary<string, string>> ClientLibrariesOfDrivers()
     {
@@ -245,22 +219,5 @@ public sealed record RunEnvironment(
         }
 
         return result;
-    }
-}
-
-/// <summary>One load agent of a run, as it registered (docs/agents.md): the generator machine of its share of every level.</summary>
-/// <param name="Name">The agent's name.</param>
-/// <param name="Machine">Its machine's host name.</param>
-/// <param name="Cores">Cores it may use.</param>
-/// <param name="Runtimes">Runtime → version (.NET, Java, Node).</param>
-/// <param name="ClockOffsetMs">Database clock − agent clock at its last heartbeat before the run, ms.</param>
-/// <param name="ClockUncertaintyMs">The offset's error bound, ms.</param>
-public sealed record LoadAgentEnvironment(string Name, string Machine, int Cores, IReadOnlyDictionary<string, string> Runtimes, double ClockOffsetMs, double ClockUncertaintyMs)
-{
-    /// <summary>The environment record of a registered agent.</summary>
-    public static LoadAgentEnvironment Of(Data.Agents.AgentInfo agent)
-    {
-        ArgumentNullException.ThrowIfNull(agent);
-        return new(agent.Name, agent.Machine, agent.Cores, agent.Runtimes, agent.ClockOffsetMs, agent.ClockUncertaintyMs);
     }
 }

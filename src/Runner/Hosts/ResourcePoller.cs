@@ -29,12 +29,12 @@ public sealed class ResourcePoller : IAsyncDisposable
     /// <param name="interval">Time between polls; default <see cref="DefaultInterval"/>.</param>
     /// <param name="generator">The runner and its driver processes, whose CPU is the generator CPU; default the runner alone.</param>
     /// <param name="generatorCores">The cores the generator may use (generator CPU % is of these; an emulated-lan run pins it to some, docs/topologies.md); default every core.</param>
-    public ResourcePoller(HttpClient http, Uri host, int runId, long runStartTimestamp, TimeSpan? interval = null, Execution.GeneratorProcesses? generator = null, int? generatorCores = null)
+    public ResourcePoller(HttpClient http, Uri host, int runId, long runStartTimestamp, TimeSpan? interval = null, Load.GeneratorProcesses? generator = null, int? generatorCores = null)
     {
         ArgumentNullException.ThrowIfNull(http);
         ArgumentNullException.ThrowIfNull(host);
         _cores = generatorCores is > 0 ? generatorCores.Value : CpuAffinity.CoreCount();
-        _loop = PollAsync(http, new Uri(host, "/resources"), runId, runStartTimestamp, interval ?? DefaultInterval, generator ?? new Execution.GeneratorProcesses(), _stop.Token);
+        _loop = PollAsync(http, new Uri(host, "/resources"), runId, runStartTimestamp, interval ?? DefaultInterval, generator ?? new Load.GeneratorProcesses(), _stop.Token);
     }
 
     private readonly int _cores;
@@ -80,7 +80,7 @@ public sealed class ResourcePoller : IAsyncDisposable
         _stop.Dispose();
     }
 
-    private async Task PollAsync(HttpClient http, Uri address, int runId, long runStart, TimeSpan interval, Execution.GeneratorProcesses generator, CancellationToken stop)
+    private async Task PollAsync(HttpClient http, Uri address, int runId, long runStart, TimeSpan interval, Load.GeneratorProcesses generator, CancellationToken stop)
     {
         using var timer = new PeriodicTimer(interval);
         var lastCpu = generator.TotalCpu();

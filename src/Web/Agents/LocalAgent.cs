@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using Dashboard.Web.Options;
-using Dashboard.Web.Runs;
+using Dashboard.Web.Processes;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Web.Agents;

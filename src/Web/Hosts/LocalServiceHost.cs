@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Text.Json;
 using Dashboard.Data.Runs;
 using Dashboard.Web.Options;
-using Dashboard.Web.Runs;
+using Dashboard.Web.Processes;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Web.Hosts;

@@ -1,5 +1,6 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Runs;
+using Dashboard.Web.Processes;
 
 namespace Dashboard.Web.Runs;
 

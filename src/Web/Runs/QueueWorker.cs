@@ -1,10 +1,11 @@
-using Dashboard.Service.Contracts.Progress;
 using System.Diagnostics;
+using System.Globalization;
 using System.Text;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
-using System.Globalization;
+using Dashboard.Service.Contracts.Progress;
 using Dashboard.Web.Options;
+using Dashboard.Web.Processes;
 using Dashboard.Web.Storage;
 using Microsoft.Extensions.Options;
 

@@ -1,5 +1,5 @@
 using Dashboard.Data.Agents;
-using Dashboard.Runner.CommandLine;
+using Dashboard.Service.Contracts.Progress;
 using Dashboard.Runner.Tests.Support;
 using Hangfire;
 using Hangfire.PostgreSql;

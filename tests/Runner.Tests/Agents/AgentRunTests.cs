@@ -1,7 +1,7 @@
 using Dashboard.Data;
 using Dashboard.Data.Agents;
 using Dashboard.Data.Entities;
-using Dashboard.Runner.CommandLine;
+using Dashboard.Service.Contracts.Progress;
 using Dashboard.Runner.Tests.Support;
 using Dashboard.Tests.RealProcesses;
 using Microsoft.EntityFrameworkCore;

@@ -17,7 +17,7 @@ namespace Dashboard.Runner.Clients.External;
 /// <param name="command">How to start the driver.</param>
 /// <param name="requestTimeout">Per-request timeout passed to the driver (<c>timeoutMs</c>).</param>
 /// <param name="generator">Where the driver processes are registered while they run, for the generator CPU; may be null.</param>
-public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan requestTimeout, Execution.GeneratorProcesses? generator = null) : IClientDriver
+public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan requestTimeout, Load.GeneratorProcesses? generator = null) : IClientDriver
 {
     /// <summary>How long a driver may take to write <c>ready</c> (a JVM reading a WSDL included).</summary>
     public static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(60);
@@ -76,10 +76,10 @@ public sealed class ExternalProcessDriver(DriverCommand command, TimeSpan reques
         private readonly Queue<string> _stderrTail = new();
         private readonly Task _stderrPump;
 
-        private readonly Execution.GeneratorProcesses? _generator;
+        private readonly Load.GeneratorProcesses? _generator;
         private readonly CellProgress? _progress;
 
-        public DriverSession(string clientId, Process process, Execution.GeneratorProcesses? generator, CellProgress? progress)
+        public DriverSession(string clientId, Process process, Load.GeneratorProcesses? generator, CellProgress? progress)
         {
             _clientId = clientId;
             _progress = progress;

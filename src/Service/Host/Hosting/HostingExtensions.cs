@@ -25,7 +25,7 @@ public static class HostingExtensions
     public static IHostApplicationBuilder AddParentWatch(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
-        builder.Services.AddHostedService<ParentWatch>();
+        builder.Services.AddHostedService<ParentWatchService>();
         return builder;
     }
 

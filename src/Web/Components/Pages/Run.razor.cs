@@ -172,7 +172,7 @@ public sealed partial class Run : IDisposable
 
         _ = InvokeAsync(async () =>
         {
-            if (update.Progress is { Event: "level-completed" } progress)
+            if (update.Progress is { Event: ProgressEvents.LevelCompleted } progress)
             {
                 LiveEvents.Add(progress);
                 LiveProgress = null;

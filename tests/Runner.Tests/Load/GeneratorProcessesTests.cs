@@ -1,7 +1,7 @@
 using System.Diagnostics;
-using Dashboard.Runner.Execution;
+using Dashboard.Runner.Load;
 
-namespace Dashboard.Runner.Tests.Execution;
+namespace Dashboard.Runner.Tests.Load;
 
 public sealed class GeneratorProcessesTests
 {

@@ -1,6 +1,9 @@
-namespace Dashboard.Runner.CommandLine;
+namespace Dashboard.Service.Contracts.Progress;
 
-/// <summary>Exit codes of the runner's command line.</summary>
+/// <summary>
+/// Exit codes of the runner's command line (<c>run</c> and <c>agent</c>): the runner returns them and the dashboard reads
+/// them (with the <c>run-ended</c> event) to end the run; one type for both sides.
+/// </summary>
 public static class ExitCodes
 {
     /// <summary>The run completed.</summary>

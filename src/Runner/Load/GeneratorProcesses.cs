@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 
-namespace Dashboard.Runner.Execution;
+namespace Dashboard.Runner.Load;
 
 /// <summary>
 /// The processes that make up the load generator: the runner itself and the driver processes it started

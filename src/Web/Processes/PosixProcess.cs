@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 
-namespace Dashboard.Web.Runs;
+namespace Dashboard.Web.Processes;
 
 /// <summary>
 /// Signals to child processes: SIGTERM asks the runner to stop keeping its samples (exit code 130) and the service host

@@ -1,7 +1,7 @@
 using System.Globalization;
 using Dashboard.Service.Contracts.Resources;
 
-namespace Dashboard.Runner.Execution;
+namespace Dashboard.Runner.Load;
 
 /// <summary>
 /// How busy the cores this process may use were (by any process), from <c>/proc/stat</c>'s per-core counters for the
