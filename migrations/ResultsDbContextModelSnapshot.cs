@@ -18,7 +18,6 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
     private const string ResourceSample = "Dashboard.Data.Entities.ResourceSampleEntity";
     private const string Run = "Dashboard.Data.Entities.RunEntity";
     private const string Sample = "Dashboard.Data.Entities.SampleEntity";
-    private const string Scenario = "Dashboard.Data.Entities.ScenarioEntity";
     private const string NpgsqlIdentity = Initial.NpgsqlIdentity;
 
     /// <inheritdoc />
@@ -110,7 +109,6 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("Notes");
             b.Property<int?>("OrderSeed");
             b.Property<string>("ProgressText");
-            b.Property<int?>("ScenarioId");
             b.Property<string>("ScenarioJson").IsRequired();
             b.Property<string>("ScenarioName").IsRequired();
             b.Property<DateTime?>("ScheduledUtc");
@@ -118,7 +116,6 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("Status").IsConcurrencyToken().IsRequired();
             b.Property<int>("TotalLevels");
             b.HasKey("Id");
-            b.HasIndex("ScenarioId");
             b.ToTable("Runs");
         });
 
@@ -138,17 +135,6 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.ToTable("Samples");
         });
 
-        modelBuilder.Entity(Scenario, b =>
-        {
-            b.Property<int>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
-            b.Property<DateTime>("CreatedUtc");
-            b.Property<string>("DocumentJson").IsRequired();
-            b.Property<string>("Name").IsRequired();
-            b.Property<DateTime>("UpdatedUtc");
-            b.HasKey("Id");
-            b.ToTable("Scenarios");
-        });
-
         modelBuilder.Entity(Level, b =>
         {
             b.HasOne(Run, "Run").WithMany("Levels").HasForeignKey("RunId").OnDelete(DeleteBehavior.Cascade).IsRequired();
@@ -159,12 +145,6 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
         {
             b.HasOne(Run, "Run").WithMany("ResourceSamples").HasForeignKey("RunId").OnDelete(DeleteBehavior.Cascade).IsRequired();
             b.Navigation("Run");
-        });
-
-        modelBuilder.Entity(Run, b =>
-        {
-            b.HasOne(Scenario, "Scenario").WithMany().HasForeignKey("ScenarioId").OnDelete(DeleteBehavior.SetNull);
-            b.Navigation("Scenario");
         });
 
         modelBuilder.Entity(Run, b =>

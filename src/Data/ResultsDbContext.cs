@@ -20,9 +20,6 @@ public class ResultsDbContext(DbContextOptions<ResultsDbContext> options) : DbCo
     /// </summary>
     public const string LevelsDeleteSamplesTrigger = "TR_Levels_DeleteSamples";
 
-    /// <summary>Saved scenarios.</summary>
-    public DbSet<ScenarioEntity> Scenarios => Set<ScenarioEntity>();
-
     /// <summary>Runs, queued to finished.</summary>
     public DbSet<RunEntity> Runs => Set<RunEntity>();
 
@@ -63,15 +60,12 @@ public class ResultsDbContext(DbContextOptions<ResultsDbContext> options) : DbCo
     {
         ArgumentNullException.ThrowIfNull(modelBuilder);
 
-        modelBuilder.Entity<ScenarioEntity>(e => e.ToTable("Scenarios"));
-
         modelBuilder.Entity<RunEntity>(e =>
         {
             e.ToTable("Runs");
             // A concurrency token: whoever saves a run it read while another process changed its status (a restarted
             // dashboard marking it Interrupted while an orphaned runner still writes) gets DbUpdateConcurrencyException.
             e.Property(r => r.Status).HasConversion<string>().IsConcurrencyToken();
-            e.HasOne(r => r.Scenario).WithMany().HasForeignKey(r => r.ScenarioId).OnDelete(DeleteBehavior.SetNull);
         });
 
         modelBuilder.Entity<LevelEntity>(e =>

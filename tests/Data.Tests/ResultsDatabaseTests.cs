@@ -24,8 +24,15 @@ public sealed class ResultsDatabaseTests : IDisposable
         using var connection = _database.OpenConnection();
         var objects = Sql.Query<string>(connection, "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name");
         Assert.Superset(
-            new HashSet<string> { "Levels", "ResourceSamples", "Runs", "Samples", "Scenarios", ResultsDbContext.LevelsDeleteSamplesTrigger },
+            new HashSet<string> { "Levels", "ResourceSamples", "Runs", "Samples", ResultsDbContext.LevelsDeleteSamplesTrigger },
             objects.ToHashSet());
+        // The saved-scenario table was never used and is dropped (20261126000000_DropSavedScenarios), with Runs.ScenarioId.
+        Assert.DoesNotContain("Scenarios", objects);
+        Assert.DoesNotContain("ScenarioId", Sql.Query<string>(connection, "SELECT name FROM pragma_table_info('Runs')"));
+        // SQLite rebuilt Runs to drop the column: the table keeps its AUTOINCREMENT key and its Topology default.
+        var runs = Sql.Query<string>(connection, "SELECT sql FROM sqlite_master WHERE name = 'Runs'").Single();
+        Assert.Contains("AUTOINCREMENT", runs, StringComparison.Ordinal);
+        Assert.Contains("DEFAULT 'same-machine'", runs, StringComparison.Ordinal);
     }
 
     [Fact]

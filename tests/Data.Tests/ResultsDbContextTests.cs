@@ -57,21 +57,6 @@ public sealed class ResultsDbContextTests : IDisposable
     }
 
     [Fact]
-    public async Task SaveChanges_DeletedScenario_SetsRunScenarioIdToNull()
-    {
-        using var db = _database.Open();
-        var scenario = new ScenarioEntity { Name = "s", DocumentJson = "{}", CreatedUtc = TestData.Start, UpdatedUtc = TestData.Start };
-        var run = TestData.Run();
-        run.Scenario = scenario;
-        db.Runs.Add(run);
-        await db.SaveChangesAsync();
-
-        await db.Scenarios.ExecuteDeleteAsync();
-
-        Assert.Null(await db.Runs.Select(r => r.ScenarioId).SingleAsync());
-    }
-
-    [Fact]
     public async Task SaveChanges_DeletedRun_CascadesToLevelsResourcesAndSamples()
     {
         using var db = _database.Open();

@@ -3,6 +3,7 @@ using System.Text.Json;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using Dashboard.Service.Contracts.Resources;
 using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Claims;

@@ -9,12 +9,6 @@ public class RunEntity
     /// <summary>Primary key, assigned by the database; the id in permalinks (<c>/runs/{id}</c>).</summary>
     public int Id { get; set; }
 
-    /// <summary>The saved scenario this run came from, or null (ad-hoc run, or scenario deleted since).</summary>
-    public int? ScenarioId { get; set; }
-
-    /// <summary>The saved scenario this run came from, when loaded.</summary>
-    public ScenarioEntity? Scenario { get; set; }
-
     /// <summary>Name of the scenario at the time of the run.</summary>
     public required string ScenarioName { get; set; }
 

@@ -1,5 +1,6 @@
 using System.Globalization;
-using Dashboard.Data.Agents;
+using CsvHelper;
+using CsvHelper.Configuration;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
@@ -11,34 +12,12 @@ namespace Dashboard.Data.Export;
 
 /// <summary>
 /// CSV exports of a run (RFC 4180, invariant culture, one header line, <c>\n</c> line ends, empty field = no value):
-/// per-level rows, per-level aggregates over repetitions, and the raw samples streamed from SQLite.
+/// per-level aggregates over repetitions (CsvHelper) and the raw samples streamed from the database (a hand-made
+/// buffer: millions of rows in bounded memory). The per-level rows: <see cref="LevelsCsv"/>.
 /// Units are in the column names (<c>_ms</c>, <c>_us</c>, <c>_rps</c>, <c>_bytes</c>, <c>_percent</c>).
 /// </summary>
 public static class ResultsCsv
 {
-    /// <summary>
-    /// Header of the per-level CSV, one row per stored level (per repetition): README.md, "Scenario document"'s columns, then
-    /// <c>repetition, generator_cpu_percent</c>, the runner's <c>wrong_replies, mean_request_bytes, mean_response_bytes</c>,
-    /// the classification <c>security_mode, payload_class</c>, and the 95 % confidence interval of the level's
-    /// throughput and mean response time over its complete repetitions (log scale; empty below 3 repetitions,
-    /// docs/statistics.md); then the rigor columns: <c>complete</c> (false: the level was cut by a cancel, crash or failed
-    /// driver; its samples are kept, it is left out of aggregates' intervals), <c>partial_reason</c>,
-    /// <c>steady_state_reached</c> (empty when steady state was off), <c>steady_state_warmup_s</c>, <c>steady_state_cov</c>
-    /// (fraction), <c>server_cpu_percent</c>, <c>bound</c> (<c>Generator</c>, <c>Server</c>, <c>Neither</c>),
-    /// <c>generator_cpu_us_per_request</c>, and the coefficients of variation (fractions) of throughput and mean response
-    /// time over the complete repetitions (empty below 2), and <c>generator_cores_busy_percent</c> (the generator's cores
-    /// busy by any process: above <c>generator_cpu_percent</c> on a shared machine); last the load agents (docs/agents.md):
-    /// <c>agents</c> (the level's split, <see cref="LevelAgentShare.Describe"/>: <c>agent-1 10, agent-2 10</c>,
-    /// quoted; empty when the runner generated the level itself) and <c>start_skew_bound_ms</c> (how far apart the agents
-    /// started at most; empty without agents). New columns are added at the end: the order is a stable interface.
-    /// </summary>
-    public const string LevelsHeader =
-        "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
-        "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class," +
-        "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
-        "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
-        "throughput_cov,mean_ms_cov,generator_cores_busy_percent,agents,start_skew_bound_ms";
-
     /// <summary>
     /// Header of the aggregate CSV, one row per (variant, client, payload, level) over its repetitions
     /// (<see cref="LevelAggregate"/>): means, 95 % intervals (log scale; empty below 3 repetitions), sums of requests
@@ -59,58 +38,47 @@ public static class ResultsCsv
     public const string SamplesHeader =
         "level_id,variant,client,payload,level,repetition,client_index,start_offset_us,latency_us,outcome,is_warmup,request_bytes,response_bytes";
 
-    /// <summary>Writes <see cref="LevelsHeader"/> and one row per level, in the order given.</summary>
-    /// <exception cref="ArgumentNullException">An argument is null.</exception>
-    public static async Task WriteLevelsAsync(TextWriter writer, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(writer);
-        ArgumentNullException.ThrowIfNull(levels);
-        var list = levels as IReadOnlyList<LevelEntity> ?? [.. levels];
-        // Intervals and CoV over the complete repetitions only; a level with nothing but partial repetitions has none.
-        var complete = ResultsQueries.Aggregate(list).ToDictionary(a => (a.Variant, a.Client, a.Payload, a.Clients));
-        await writer.WriteAsync(LevelsHeader.AsMemory(), cancellationToken);
-        await writer.WriteAsync("\n".AsMemory(), cancellationToken);
-        foreach (var l in list)
-        {
-            complete.TryGetValue((l.Variant, l.Client, l.Payload, l.Clients), out var a);
-            var row = string.Join(',',
-                Field(l.Variant), Field(l.Client), Field(l.Payload), Number(l.Clients), Number(l.Requests), Number(l.Errors),
-                Number(l.ThroughputRps), Number(l.MeanMs), Number(l.P50Ms), Number(l.P90Ms), Number(l.P99Ms), Number(l.P999Ms), Number(l.MaxMs),
-                Number(l.Repetition), Number(l.GeneratorCpuPercent),
-                Number(l.WrongReplyErrors), Number(l.MeanRequestBytes), Number(l.MeanResponseBytes),
-                Field(ResultsClassification.SecurityMode(l.Variant)), Field(ResultsClassification.PayloadClass(l.Payload)),
-                a is null ? "," : Interval(a.ThroughputRps), a is null ? "," : Interval(a.MeanMs),
-                Bool(l.Complete), Field(l.PartialReason ?? ""), Bool(l.SteadyStateReached), Number(l.SteadyStateWarmupSeconds),
-                Number(l.SteadyStateCoefficientOfVariation), Number(l.ServerCpuPercent), l.Bound?.ToString() ?? "", Number(l.GeneratorCpuMicrosPerRequest),
-                Number(a?.ThroughputRps.CoefficientOfVariation), Number(a?.MeanMs.CoefficientOfVariation), Number(l.GeneratorCoresBusyPercent),
-                Field(LevelAgentShare.Describe(LevelAgentShare.FromJson(l.AgentsJson))), Number(l.StartSkewBoundMs));
-            await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
-        }
-    }
-
-    /// <summary>Writes <see cref="AggregatesHeader"/> and one row per aggregate, in the order given.</summary>
+    /// <summary>Writes <see cref="AggregatesHeader"/> and one row per aggregate, in the order given (CsvHelper; one asynchronous write).</summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public static async Task WriteAggregatesAsync(TextWriter writer, IEnumerable<LevelAggregate> aggregates, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentNullException.ThrowIfNull(aggregates);
-        await writer.WriteAsync((AggregatesHeader + "\n").AsMemory(), cancellationToken);
-        foreach (var a in aggregates)
+        var text = new StringWriter(CultureInfo.InvariantCulture);
+        using (var csv = new CsvWriter(text, new CsvConfiguration(CultureInfo.InvariantCulture) { NewLine = "\n" }))
         {
-            var row = string.Join(',',
-                Field(a.Variant), Field(a.Client), Field(a.Payload), Number(a.Clients), Number(a.Repetitions), Number(a.Requests), Number(a.Errors),
-                Number(a.ThroughputRps.Mean), Interval(a.ThroughputRps),
-                a.MeanMs.N == 0 ? "" : Number(a.MeanMs.Mean), Interval(a.MeanMs),
-                Number(a.P50Ms), Number(a.P90Ms), Number(a.P99Ms), Number(a.P999Ms), Number(a.MaxMs),
-                Number(a.TimeoutErrors), Number(a.FaultErrors), Number(a.ConnectionErrors), Number(a.AuthenticationErrors),
-                Number(a.WrongReplyErrors), Number(a.OtherErrors),
-                Number(a.MeanRequestBytes), Number(a.MeanResponseBytes), Number(a.GeneratorCpuPercent),
-                Field(a.SecurityMode), a.IsSecure ? "true" : "false", Field(a.PayloadClass),
-                Bool(a.Complete), Number(a.PartialRepetitions), Number(a.ThroughputRps.CoefficientOfVariation), Number(a.MeanMs.CoefficientOfVariation),
-                Number(a.P50.CoefficientOfVariation), Bool(a.SteadyStateReached), Number(a.SteadyStateWarmupSeconds), Number(a.ServerCpuPercent),
-                a.Bound?.ToString() ?? "", Number(a.GeneratorCpuMicrosPerRequest));
-            await writer.WriteAsync((row + "\n").AsMemory(), cancellationToken);
+            foreach (var column in AggregatesHeader.Split(','))
+            {
+                csv.WriteField(column);
+            }
+
+            csv.NextRecord();
+            foreach (var a in aggregates)
+            {
+                string[] fields =
+                [
+                    a.Variant, a.Client, a.Payload, Number(a.Clients), Number(a.Repetitions), Number(a.Requests), Number(a.Errors),
+                    Number(a.ThroughputRps.Mean), Low(a.ThroughputRps), High(a.ThroughputRps),
+                    a.MeanMs.N == 0 ? "" : Number(a.MeanMs.Mean), Low(a.MeanMs), High(a.MeanMs),
+                    Number(a.P50Ms), Number(a.P90Ms), Number(a.P99Ms), Number(a.P999Ms), Number(a.MaxMs),
+                    Number(a.TimeoutErrors), Number(a.FaultErrors), Number(a.ConnectionErrors), Number(a.AuthenticationErrors),
+                    Number(a.WrongReplyErrors), Number(a.OtherErrors),
+                    Number(a.MeanRequestBytes), Number(a.MeanResponseBytes), Number(a.GeneratorCpuPercent),
+                    a.SecurityMode, Bool(a.IsSecure), a.PayloadClass,
+                    Bool(a.Complete), Number(a.PartialRepetitions), Number(a.ThroughputRps.CoefficientOfVariation), Number(a.MeanMs.CoefficientOfVariation),
+                    Number(a.P50.CoefficientOfVariation), Bool(a.SteadyStateReached), Number(a.SteadyStateWarmupSeconds), Number(a.ServerCpuPercent),
+                    a.Bound?.ToString() ?? "", Number(a.GeneratorCpuMicrosPerRequest),
+                ];
+                foreach (var field in fields)
+                {
+                    csv.WriteField(field);
+                }
+
+                csv.NextRecord();
+            }
         }
+
+        await writer.WriteAsync(text.GetStringBuilder(), cancellationToken);
     }
 
     /// <summary>
@@ -208,8 +176,9 @@ public static class ResultsCsv
 
     private static string OutcomeName(byte outcome) => OutcomeNames[outcome];
 
-    private static string Interval(Estimate e) =>
-        e.HasInterval ? Number(e.Low95) + "," + Number(e.High95) : ",";
+    private static string Low(Estimate e) => e.HasInterval ? Number(e.Low95) : "";
+
+    private static string High(Estimate e) => e.HasInterval ? Number(e.High95) : "";
 
     private static string Bool(bool value) => value ? "true" : "false";
 

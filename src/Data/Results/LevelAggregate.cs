@@ -137,6 +137,12 @@ public sealed record LevelAggregate
     /// </summary>
     public double? StartSkewBoundMs { get; init; }
 
+    /// <summary>
+    /// The stored levels (repetitions) this row is over, ordered by repetition: what a statistic declared in
+    /// <c>Statistics.LevelStatistics</c> without a property here is aggregated from.
+    /// </summary>
+    public IReadOnlyList<Entities.LevelEntity> Levels { get; init; } = [];
+
     /// <summary>True when any repetition of the level had errors (charts mark such levels).</summary>
     public bool HasErrors => Errors > 0;
 

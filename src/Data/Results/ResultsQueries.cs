@@ -90,6 +90,7 @@ public static class ResultsQueries
             PayloadClass = ResultsClassification.PayloadClass(payload),
             Agents = AgentShareSummary.Of(repetitions),
             StartSkewBoundMs = repetitions.Max(l => l.StartSkewBoundMs),
+            Levels = repetitions,
         };
     }
 

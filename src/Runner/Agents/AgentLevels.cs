@@ -3,6 +3,7 @@ using Dashboard.Data.Agents;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using Dashboard.Data.Statistics;
 using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Runner.Agents;

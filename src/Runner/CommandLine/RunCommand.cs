@@ -314,7 +314,7 @@ public static class RunCommand
         if (levelsCsv is not null)
         {
             await using var writer = new StreamWriter(levelsCsv.FullName);
-            LevelsCsv.Write(writer, levels, run);
+            Data.Export.LevelsCsv.Write(writer, levels, run);
         }
 
         if (!json)

@@ -5,6 +5,7 @@ using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Runs;
 using Dashboard.Data.Samples;
+using Dashboard.Data.Statistics;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;

@@ -41,7 +41,7 @@ public sealed record RunEnvironment(
     /// The clock rate of this machine's processors in MHz, from <c>/proc/cpuinfo</c> (JSON <c>cpuClockMHz</c>), with which
     /// the claims compute seed 004's MCycles per operation (docs/claims.md); null where it lists none.
     /// </summary>
-    [JsonPropertyName(Data.Claims.CpuClock.EnvironmentProperty)]
+    [JsonPropertyName(Service.Contracts.Resources.CpuClock.EnvironmentProperty)]
     public double? CpuClockMHz { get; init; }
     /// <summary>
     /// The load agents that generated every level (scenario field <c>agents</c>, docs/agents.md), as they registered: JSON
@@ -141,7 +141,7 @@ public sealed record RunEnvironment(
             versions)
         {
             RunnerProcess = ProcessIdentity.Current(),
-            CpuClockMHz = Data.Claims.CpuClock.ReadProcCpuinfo()?.MHz,
+            CpuClockMHz = Service.Contracts.Resources.CpuClock.ReadProcCpuinfo()?.MHz,
         };
     }
 

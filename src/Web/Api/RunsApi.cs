@@ -115,13 +115,14 @@ public static class RunsApi
     private static async Task<IResult> LevelsCsvAsync(
         int id, HttpContext http, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken cancellationToken)
     {
+        var run = await store.FindAsync(id, cancellationToken);
         var levels = await LevelsAsync(id, store, contexts, cancellationToken);
-        if (levels is null)
+        if (run is null || levels is null)
         {
             return NotFound(id);
         }
 
-        return new CsvResult($"run-{id}-levels.csv", writer => ResultsCsv.WriteLevelsAsync(writer, levels, cancellationToken));
+        return new CsvResult($"run-{id}-levels.csv", writer => LevelsCsv.WriteAsync(writer, levels, run, cancellationToken));
     }
 
     private static async Task<IResult> AggregatesCsvAsync(

@@ -1,5 +1,6 @@
 using System.Globalization;
 using Dashboard.Data.Measurement;
+using Dashboard.Data.Statistics;
 
 namespace Dashboard.Web.Charts;
 
@@ -11,10 +12,7 @@ public static class Format
     /// when it has one (<see cref="Estimate.HasInterval"/>: at least 3 repetitions; e.g. <c>812.4 [790.1, 834.7]</c>);
     /// the mean alone otherwise (the level's flags say why: "n = 2: at least 3 for an interval").
     /// </summary>
-    public static string WithCi(Estimate estimate, string format) =>
-        estimate.HasInterval
-            ? string.Create(CultureInfo.InvariantCulture, $"{estimate.Mean.ToString(format, CultureInfo.InvariantCulture)} [{estimate.Low95.ToString(format, CultureInfo.InvariantCulture)}, {estimate.High95.ToString(format, CultureInfo.InvariantCulture)}]")
-            : estimate.Mean.ToString(format, CultureInfo.InvariantCulture);
+    public static string WithCi(Estimate estimate, string format) => LevelStatistics.WithInterval(estimate, format);
 
     /// <summary>A relative difference in percent with its sign, e.g. <c>+12.5 %</c>; <c>—</c> when undefined.</summary>
     public static string Delta(double? percent) =>

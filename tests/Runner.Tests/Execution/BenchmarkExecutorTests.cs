@@ -226,7 +226,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.Equal(5, level.FaultErrors);
         Assert.Equal(0, level.MeanMs);
         using var csv = new StringWriter();
-        Dashboard.Runner.CommandLine.LevelsCsv.Write(csv, [level]);
+        Dashboard.Data.Export.LevelsCsv.Write(csv, [level], null);
         Assert.Contains("AspNetHttpJson,dotnet,Int,1,5,5,0,,,,,,,1,", csv.ToString(), StringComparison.Ordinal);
     }
 

@@ -57,7 +57,7 @@ public sealed class RigorRealHostTests : IDisposable
 
         // levels.csv and aggregates.csv say complete = false for it.
         using var levelsCsv = new StringWriter(CultureInfo.InvariantCulture);
-        await ResultsCsv.WriteLevelsAsync(levelsCsv, levels, CancellationToken.None);
+        await LevelsCsv.WriteAsync(levelsCsv, levels, null, CancellationToken.None);
         var rows = Rows(levelsCsv.ToString());
         Assert.Equal(["true", "false"], rows.Select(r => r["complete"]));
         Assert.StartsWith("cancelled after", rows[1]["partial_reason"], StringComparison.Ordinal);

@@ -33,16 +33,19 @@ public sealed class EmulatedLanTests : IDisposable
             AssertRemoved(runner.ProcessId);
         }
 
-        var row = File.ReadAllLines(csv)[1].Split(',');
-        var throughput = double.Parse(row[6], CultureInfo.InvariantCulture);
-        var responseBytes = double.Parse(row[17], CultureInfo.InvariantCulture);
+        var lines = File.ReadAllLines(csv);
+        var header = lines[0].Split(',').ToList();
+        var fields = lines[1].Split(',');
+        string Field(string column) => fields[header.IndexOf(column)];
+        var throughput = double.Parse(Field("throughput_rps"), CultureInfo.InvariantCulture);
+        var responseBytes = double.Parse(Field("mean_response_bytes"), CultureInfo.InvariantCulture);
         var megabits = throughput * responseBytes * 8 / 1e6;
         // The replies alone (HTTP framing included, TCP/IP headers not) must fit the 100 Mbit/s link; the link, not the
         // machine, is what bounds 8 clients of 256 KB replies (loopback carries several Gbit/s here).
         Assert.InRange(megabits, 40, 100);
-        Assert.Equal("emulated-lan", row[18]);
-        Assert.Equal("100", row[19]);
-        Assert.Equal("0", row[5]);
+        Assert.Equal("emulated-lan", Field("topology"));
+        Assert.Equal("100", Field("link_rate_mbps"));
+        Assert.Equal("0", Field("errors"));
     }
 
     [RootFact]

@@ -1,0 +1,242 @@
+using System.Globalization;
+using Dashboard.Data.Agents;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Results;
+
+namespace Dashboard.Data.Statistics;
+
+/// <summary>
+/// Every figure of a level, each declared once (<see cref="LevelStatistic"/>), in the order of the levels CSV's columns:
+/// the levels CSV (<see cref="Export.LevelsCsv"/>: the runner's <c>--levels-csv</c> and <c>GET /api/runs/{id}/levels.csv</c>),
+/// the run page's per-level table and its header tooltips, and the runner's mapping of a level's raw-sample statistics
+/// onto its stored row (<see cref="LevelFigures"/>) loop over <see cref="All"/>. Definitions are the thesis's (ch. 7.2.2):
+/// throughput = completed requests ÷ (end of the last request − start of the first), response times over the successful
+/// measured requests, warm-up excluded (docs/statistics.md).
+/// </summary>
+/// <remarks>
+/// Adding a statistic: compute it in <see cref="LatencyStatistics"/> (from the raw samples), store it in a column of
+/// <see cref="Entities.LevelEntity"/> (with a migration), and declare it here (docs/architecture.md, "How to add").
+/// Readers of the CSV go by the header's names: a new column goes where it belongs.
+/// </remarks>
+public static class LevelStatistics
+{
+    private const string Ms = "ms";
+
+    /// <summary>Every declaration, in the levels CSV's column order (the per-level table shows those with a title, in this order).</summary>
+    public static IReadOnlyList<LevelStatistic> All { get; } =
+    [
+        new("variant", "", "Endpoint variant (docs/service-contract.md)")
+        {
+            Column = "variant", PerLevel = r => r.Level.Variant, Title = "Variant", ConsoleTitle = "variant", Aggregated = a => a.Variant, Numeric = false, NoWrap = true, Key = true,
+        },
+        new("client", "", "Client technology (docs/driver-protocol.md)")
+        {
+            Column = "client", PerLevel = r => r.Level.Client, Title = "Client", ConsoleTitle = "client", Aggregated = a => a.Client, Numeric = false, Key = true,
+        },
+        new("payload", "", "Payload case (docs/service-contract.md)")
+        {
+            Column = "payload", PerLevel = r => r.Level.Payload, Title = "Payload", ConsoleTitle = "payload", Aggregated = a => a.Payload, Numeric = false, NoWrap = true, Key = true,
+        },
+        new("concurrency level", "", "Closed-loop clients of the level")
+        {
+            Column = "level", PerLevel = r => r.Level.Clients, Title = "Clients", ConsoleTitle = "clients", Aggregated = a => a.Clients,
+        },
+        new("repetitions", "", "Repetitions of the level counted (complete ones; partial ones only when asked for)")
+        {
+            Title = "Reps", Aggregated = a => a.Repetitions,
+        },
+        new("requests", "", "Measured requests, warm-up excluded, successful or not (summed over repetitions in the table)")
+        {
+            Column = "requests", PerLevel = r => r.Level.Requests, Title = "Requests", ConsoleTitle = "requests", Aggregated = a => a.Requests, Format = "N0", ConsoleFormat = "0",
+            Store = (l, s) => l.Requests = s.Requests,
+        },
+        new("errors", "", "Measured requests that failed, of any kind (summed over repetitions in the table)")
+        {
+            Column = "errors", PerLevel = r => r.Level.Errors, Title = "Errors", ConsoleTitle = "errors", Aggregated = a => a.Errors, Format = "N0", ConsoleFormat = "0",
+            Store = (l, s) => l.Errors = s.Errors,
+        },
+        new("throughput", "req/s", "Completed requests ÷ (end of the last − start of the first measured request) (thesis ch. 7.2.2); mean over repetitions [95 % interval from 3]")
+        {
+            Column = "throughput_rps", PerLevel = r => r.Level.ThroughputRps, Title = "Throughput (req/s)", ConsoleTitle = "throughput req/s", ConsoleFormat = "0.0", Aggregated = a => a.ThroughputRps.Mean,
+            Display = a => WithInterval(a.ThroughputRps, "0.0"), NoWrap = true, Store = (l, s) => l.ThroughputRps = s.ThroughputRps,
+        },
+        new("mean response time", Ms, "Sum of the successful requests' response times ÷ their number (thesis ch. 7.2.2); mean over repetitions [95 % interval from 3]; — when none succeeded")
+        {
+            Column = "mean_ms", PerLevel = r => Timed(r, r.Level.MeanMs), Title = "Mean (ms)", ConsoleTitle = "mean ms", ConsoleFormat = "0.000", Aggregated = a => a.MeanMs.Mean,
+            Display = a => a.MeanMs.N == 0 ? "—" : WithInterval(a.MeanMs, "0.000"), NoWrap = true, Store = (l, s) => l.MeanMs = LevelFigures.OrZero(s.MeanMs),
+        },
+        new("median response time", Ms, "50th percentile of the successful requests' response times, nearest rank; mean over repetitions")
+        {
+            Column = "p50_ms", PerLevel = r => Timed(r, r.Level.P50Ms), Title = "p50 (ms)", ConsoleTitle = "p50 ms", Aggregated = a => a.P50Ms, Format = "0.000",
+            Store = (l, s) => l.P50Ms = LevelFigures.OrZero(s.P50Ms),
+        },
+        new("p90 response time", Ms, "90th percentile of the successful requests' response times, nearest rank; mean over repetitions")
+        {
+            Column = "p90_ms", PerLevel = r => Timed(r, r.Level.P90Ms), Title = "p90 (ms)", ConsoleTitle = "p90 ms", Aggregated = a => a.P90Ms, Format = "0.000", Hidden = true,
+            Store = (l, s) => l.P90Ms = LevelFigures.OrZero(s.P90Ms),
+        },
+        new("p99 response time", Ms, "99th percentile of the successful requests' response times, nearest rank; mean over repetitions")
+        {
+            Column = "p99_ms", PerLevel = r => Timed(r, r.Level.P99Ms), Title = "p99 (ms)", ConsoleTitle = "p99 ms", Aggregated = a => a.P99Ms, Format = "0.000",
+            Store = (l, s) => l.P99Ms = LevelFigures.OrZero(s.P99Ms),
+        },
+        new("p99.9 response time", Ms, "99.9th percentile of the successful requests' response times, nearest rank; mean over repetitions")
+        {
+            Column = "p999_ms", PerLevel = r => Timed(r, r.Level.P999Ms), Title = "p99.9 (ms)", ConsoleTitle = "p99.9 ms", Aggregated = a => a.P999Ms, Format = "0.000", Hidden = true,
+            Store = (l, s) => l.P999Ms = LevelFigures.OrZero(s.P999Ms),
+        },
+        new("longest response time", Ms, "Largest response time of a successful request; mean of the repetitions' maxima")
+        {
+            Column = "max_ms", PerLevel = r => Timed(r, r.Level.MaxMs), Title = "Max (ms)", ConsoleTitle = "max ms", Aggregated = a => a.MaxMs, Format = "0.000",
+            Store = (l, s) => l.MaxMs = LevelFigures.OrZero(s.MaxMs),
+        },
+        new("repetition", "", "Which repetition of the cell the row is (from 1)")
+        {
+            Column = "repetition", PerLevel = r => r.Level.Repetition, ConsoleTitle = "rep",
+        },
+        new("generator CPU", "%", "CPU of the load generator's processes (runner + drivers), % of the cores they may use; mean over repetitions")
+        {
+            Column = "generator_cpu_percent", PerLevel = r => r.Level.GeneratorCpuPercent, Title = "Generator CPU (%)", ConsoleTitle = "gen CPU %", Aggregated = a => a.GeneratorCpuPercent, Format = "0",
+        },
+        new("wrong replies", "", "Replies that parsed but were not what the payload case expects")
+        {
+            Column = "wrong_replies", PerLevel = r => r.Level.WrongReplyErrors, Store = (l, s) => l.WrongReplyErrors = s.ErrorsByKind.GetValueOrDefault(SampleOutcome.WrongReply),
+        },
+        new("request bytes", "bytes", "Mean request bytes on the wire over the successful measured requests (seed 002); empty when the client could not count them")
+        {
+            Column = "mean_request_bytes", PerLevel = r => r.Level.MeanRequestBytes, Title = "Request (B)", ConsoleTitle = "req B", ConsoleFormat = "0", Aggregated = a => a.MeanRequestBytes, Format = "N0", Hidden = true,
+            Store = (l, s) => l.MeanRequestBytes = s.MeanRequestBytes,
+        },
+        new("response bytes", "bytes", "Mean response bytes on the wire over the successful measured requests; empty when the client could not count them")
+        {
+            Column = "mean_response_bytes", PerLevel = r => r.Level.MeanResponseBytes, Title = "Response (B)", ConsoleTitle = "resp B", ConsoleFormat = "0", Aggregated = a => a.MeanResponseBytes, Format = "N0", Hidden = true,
+            Store = (l, s) => l.MeanResponseBytes = s.MeanResponseBytes,
+        },
+        new("security mode", "", "The variant's security mode (WCF's term: None, Transport, Message, …) from the variant catalogue")
+        {
+            Column = "security_mode", PerLevel = r => ResultsClassification.SecurityMode(r.Level.Variant), Title = "Security mode", Aggregated = a => a.SecurityMode,
+            Numeric = false, Hidden = true,
+        },
+        new("payload class", "", "The payload's dataset class: Small, Large (thesis ch. 6.2.1), Whitepaper or Book")
+        {
+            Column = "payload_class", PerLevel = r => ResultsClassification.PayloadClass(r.Level.Payload),
+        },
+        new("topology", "", "Where the host ran: same-machine, emulated-lan or remote (docs/topologies.md)")
+        {
+            Column = "topology", PerLevel = r => r.Topology,
+        },
+        new("link rate", "Mbit/s", "The emulated link's rate; empty unless emulated-lan")
+        {
+            Column = "link_rate_mbps", PerLevel = r => r.LinkRateMbps,
+        },
+        new("throughput interval, low", "req/s", "Lower end of the 95 % interval of the cell's throughput over its complete repetitions (log scale); empty below 3")
+        {
+            Column = "throughput_ci95_low", PerLevel = r => r.Complete is { ThroughputRps.HasInterval: true } a ? a.ThroughputRps.Low95 : null,
+        },
+        new("throughput interval, high", "req/s", "Upper end of that interval")
+        {
+            Column = "throughput_ci95_high", PerLevel = r => r.Complete is { ThroughputRps.HasInterval: true } a ? a.ThroughputRps.High95 : null,
+        },
+        new("mean response time interval, low", Ms, "Lower end of the 95 % interval of the cell's mean response time over its complete repetitions (log scale); empty below 3")
+        {
+            Column = "mean_ms_ci95_low", PerLevel = r => r.Complete is { MeanMs.HasInterval: true } a ? a.MeanMs.Low95 : null,
+        },
+        new("mean response time interval, high", Ms, "Upper end of that interval")
+        {
+            Column = "mean_ms_ci95_high", PerLevel = r => r.Complete is { MeanMs.HasInterval: true } a ? a.MeanMs.High95 : null,
+        },
+        new("complete", "", "False when the level was cut (run cancelled, runner or driver failed): its samples are kept, it is left out of intervals, rankings and comparisons")
+        {
+            Column = "complete", PerLevel = r => r.Level.Complete,
+        },
+        new("partial reason", "", "Why the level is partial; empty when complete")
+        {
+            Column = "partial_reason", PerLevel = r => r.Level.PartialReason,
+        },
+        new("steady state reached", "", "Whether the steady-state warm-up reached steady state before measuring; empty when steadyState is off")
+        {
+            Column = "steady_state_reached", PerLevel = r => r.Level.SteadyStateReached,
+        },
+        new("steady-state warm-up", "s", "Length of the steady-state warm-up before the level")
+        {
+            Column = "steady_state_warmup_s", PerLevel = r => r.Level.SteadyStateWarmupSeconds,
+        },
+        new("steady-state CoV", "", "CoV (fraction) of the per-second throughput over the last warm-up windows when the warm-up ended")
+        {
+            Column = "steady_state_cov", PerLevel = r => r.Level.SteadyStateCoefficientOfVariation,
+        },
+        new("server CPU", "%", "Mean CPU of the server's cores during the level, from the host's resource readings")
+        {
+            Column = "server_cpu_percent", PerLevel = r => r.Level.ServerCpuPercent,
+        },
+        new("bound", "", "What bound the level: Generator, Server, Machine or Neither (docs/statistics.md)")
+        {
+            Column = "bound", PerLevel = r => r.Level.Bound?.ToString(),
+        },
+        new("generator CPU per request", "µs", "Generator CPU (runner + drivers, user + system) ÷ measured requests: what the client technology costs")
+        {
+            Column = "generator_cpu_us_per_request", PerLevel = r => r.Level.GeneratorCpuMicrosPerRequest,
+        },
+        new("throughput CoV", "", "Coefficient of variation (fraction) of the cell's throughput over its complete repetitions; empty below 2")
+        {
+            Column = "throughput_cov", PerLevel = r => r.Complete?.ThroughputRps.CoefficientOfVariation,
+        },
+        new("mean response time CoV", "", "Coefficient of variation (fraction) of the cell's mean response time over its complete repetitions; empty below 2")
+        {
+            Column = "mean_ms_cov", PerLevel = r => r.Complete?.MeanMs.CoefficientOfVariation,
+        },
+        new("generator cores busy", "%", "How busy the cores the generator may use were, by any process (/proc/stat); above the generator's own CPU on a shared machine")
+        {
+            Column = "generator_cores_busy_percent", PerLevel = r => r.Level.GeneratorCoresBusyPercent,
+        },
+        new("agents", "", "The level's split over load agents (agent-1 10, agent-2 10); empty when the runner generated it (docs/agents.md)")
+        {
+            Column = "agents", PerLevel = r => LevelAgentShare.Describe(LevelAgentShare.FromJson(r.Level.AgentsJson)),
+        },
+        new("start skew bound", Ms, "How far apart the agents started at most; empty without agents")
+        {
+            Column = "start_skew_bound_ms", PerLevel = r => r.Level.StartSkewBoundMs,
+        },
+        new("timeouts", "", "Measured requests that timed out") { Store = (l, s) => l.TimeoutErrors = s.ErrorsByKind.GetValueOrDefault(SampleOutcome.Timeout) },
+        new("faults", "", "Measured requests answered with a fault") { Store = (l, s) => l.FaultErrors = s.ErrorsByKind.GetValueOrDefault(SampleOutcome.Fault) },
+        new("connection errors", "", "Measured requests whose connection failed") { Store = (l, s) => l.ConnectionErrors = s.ErrorsByKind.GetValueOrDefault(SampleOutcome.Connection) },
+        new("authentication errors", "", "Measured requests refused for their credentials") { Store = (l, s) => l.AuthenticationErrors = s.ErrorsByKind.GetValueOrDefault(SampleOutcome.Authentication) },
+        new("other errors", "", "Measured requests that failed otherwise") { Store = (l, s) => l.OtherErrors = s.ErrorsByKind.GetValueOrDefault(SampleOutcome.Other) },
+    ];
+
+    /// <summary>The levels CSV's columns, in order.</summary>
+    public static IReadOnlyList<LevelStatistic> Columns { get; } = [.. All.Where(s => s.Column is not null)];
+
+    /// <summary>The per-level table's columns, in order.</summary>
+    public static IReadOnlyList<LevelStatistic> Table { get; } = [.. All.Where(s => s.Title is not null)];
+
+    /// <summary>The runner's console table's columns, in order.</summary>
+    public static IReadOnlyList<LevelStatistic> Console { get; } = [.. All.Where(s => s.ConsoleTitle is not null)];
+
+    /// <summary>The levels CSV's header line (without the line end).</summary>
+    public static string Header { get; } = string.Join(',', Columns.Select(s => s.Column));
+
+    /// <summary>
+    /// The mean of <paramref name="estimate"/> in <paramref name="format"/> (invariant culture), followed by its 95 % interval when
+    /// it has one (<see cref="Estimate.HasInterval"/>: from 3 repetitions), e.g. <c>812.4 [790.1, 834.7]</c>.
+    /// </summary>
+    public static string WithInterval(Estimate estimate, string format) =>
+        estimate.HasInterval
+            ? string.Create(CultureInfo.InvariantCulture, $"{estimate.Mean.ToString(format, CultureInfo.InvariantCulture)} [{estimate.Low95.ToString(format, CultureInfo.InvariantCulture)}, {estimate.High95.ToString(format, CultureInfo.InvariantCulture)}]")
+            : estimate.Mean.ToString(format, CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// The mean of <paramref name="value"/> over the repetitions of <paramref name="level"/> where a request succeeded (those
+    /// with response times), 0 when none did: how the table aggregates a response-time statistic.
+    /// </summary>
+    public static double MeanOverAnswered(LevelAggregate level, Func<Entities.LevelEntity, double> value)
+    {
+        ArgumentNullException.ThrowIfNull(level);
+        ArgumentNullException.ThrowIfNull(value);
+        var answered = level.Levels.Where(l => l.Requests > l.Errors).ToList();
+        return answered.Count == 0 ? 0 : answered.Average(value);
+    }
+
+    // A level where no measured request succeeded has no response time: stored as 0 (SQLite has no NaN), written empty.
+    private static double? Timed(LevelRow row, double value) => row.Timed ? value : null;
+}
