@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Net.Http.Json;
 using System.Runtime.InteropServices;
 using System.Text.Json;
+using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Tests.RealProcesses;
@@ -9,7 +10,9 @@ namespace Dashboard.Tests.RealProcesses;
 /// <summary>
 /// The real service host executable (src/Service/Host, built with the solution), started on free ports with its own
 /// Unix socket folder and its own data folder (so its own security material, docs/security.md), for tests on real
-/// sockets. Disposing stops it with SIGTERM (SIGKILL after 10 s) and removes the folders it made.
+/// sockets. Every test host asks for <see cref="TestControlToken"/> on its control API (docs/security.md) unless started with
+/// <see cref="GeneratedTokenArgument"/>; <see cref="CreateControlClient"/> sends the right one. Disposing stops it with
+/// SIGTERM (SIGKILL after 10 s) and removes the folders it made.
 /// </summary>
 public sealed partial class ServiceHostProcess : IAsyncDisposable
 {
@@ -21,8 +24,15 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     private readonly string? _ownedDataDirectory;
     private readonly List<string> _output;
 
-    private ServiceHostProcess(Process process, string socketDirectory, string dataDirectory, bool ownsDataDirectory, List<string> output, Uri controlAddress)
+    /// <summary>The control token every test host is given (<c>ServiceHost:ControlToken</c>), and runners and dashboards in tests send.</summary>
+    public const string TestControlToken = "test-control-token-7f3a9c1e5b";
+
+    /// <summary>An extra argument that starts the host without a configured token: it makes its own into <c>security/control-token</c>.</summary>
+    public const string GeneratedTokenArgument = "--ServiceHost:ControlToken=";
+
+    private ServiceHostProcess(Process process, string socketDirectory, string dataDirectory, bool ownsDataDirectory, List<string> output, Uri controlAddress, bool generatedToken)
     {
+        _generatedToken = generatedToken;
         _process = process;
         _socketDirectory = socketDirectory;
         _ownedDataDirectory = ownsDataDirectory ? dataDirectory : null;
@@ -47,6 +57,21 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
                 return [.. _output];
             }
         }
+    }
+
+    private readonly bool _generatedToken;
+
+    /// <summary>The token the control API asks for: <see cref="TestControlToken"/>, or the one the host made in <see cref="SecurityDirectory"/>.</summary>
+    public string ControlToken => _generatedToken
+        ? HostControlToken.ReadFile(SecurityDirectory) ?? throw new InvalidOperationException($"no {HostControlToken.FileName} in {SecurityDirectory}")
+        : TestControlToken;
+
+    /// <summary>A new client that sends <see cref="ControlToken"/> on every request (the caller disposes it).</summary>
+    public HttpClient CreateControlClient()
+    {
+        var http = new HttpClient();
+        http.DefaultRequestHeaders.Authorization = HostControlToken.Header(ControlToken);
+        return http;
     }
 
     /// <summary>The control API's base address, e.g. <c>http://127.0.0.1:41234/</c>.</summary>
@@ -94,6 +119,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         start.ArgumentList.Add($"--ServiceHost:SocketDirectory={socketDirectory}");
         start.ArgumentList.Add($"--ServiceHost:DataDirectory={dataDirectory}");
         start.ArgumentList.Add($"--Jvm:Enabled={jvm}");
+        start.ArgumentList.Add($"--ServiceHost:ControlToken={TestControlToken}");
         foreach (var variant in VariantsWithPorts)
         {
             start.ArgumentList.Add($"--ServiceHost:Ports:{variant}=0");
@@ -147,7 +173,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
             throw;
         }
 
-        var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address);
+        var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address, extraArguments.Contains(GeneratedTokenArgument));
         if (jvm && waitForJvm)
         {
             try
@@ -167,7 +193,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     /// <summary>The host's <c>GET /endpoints</c>.</summary>
     public async Task<HostEndpoint[]> GetEndpointsAsync()
     {
-        using var http = new HttpClient();
+        using var http = CreateControlClient();
         return (await http.GetFromJsonAsync<HostEndpoint[]>(new Uri(ControlAddress, "endpoints"), JsonSerializerOptions.Web))!;
     }
 

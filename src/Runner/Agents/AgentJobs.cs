@@ -57,7 +57,7 @@ public sealed class AgentJobs(AgentContext context)
         Clients.ICellSession? session = null;
         try
         {
-            using var http = new HttpClient();
+            using var http = HostToken.CreateClient(HostToken.For(new Uri(share.Host), context.SecurityDirectory));
             var endpoints = await HostProbe.GetEndpointsAsync(http, new Uri(share.Host), stop);
             var endpoint = endpoints.FirstOrDefault(e => e.Name == share.Variant)
                 ?? throw new InvalidOperationException($"the host {share.Host} does not serve '{share.Variant}'");

@@ -229,7 +229,9 @@ public static class RunCommand
             }
 
             var topology = lan is null ? RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host)) : RunTopology.Of(lan);
-            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, runId, agentLevels, parentGone.Token, cancellationToken);
+            // The host's control token (docs/security.md): the emulated LAN's own host was given one; else DASHBOARD_HOST_TOKEN or a local host's file.
+            var hostToken = lan?.ControlToken ?? HostToken.For(new Uri(scenario.Host), securityDirectory.FullName);
+            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, runId, agentLevels, hostToken, parentGone.Token, cancellationToken);
         }
         finally
         {
@@ -274,11 +276,11 @@ public static class RunCommand
     }
 
     private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, ResultsStore store, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
-        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, Agents.AgentLevels? agentLevels, CancellationToken parentGone, CancellationToken cancellationToken)
+        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, Agents.AgentLevels? agentLevels, string? hostToken, CancellationToken parentGone, CancellationToken cancellationToken)
     {
         var stderr = Console.Error;
         IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
-        using var http = new HttpClient();
+        using var http = HostToken.CreateClient(hostToken);
         try
         {
             await HostProbe.WaitForStacksAsync(http, new Uri(scenario.Host), HostProbe.DefaultStartWait, line => stderr.WriteLine($"note: {line}"), cancellationToken);

@@ -100,7 +100,8 @@ public static class HostProbe
         }
     }
 
-    /// <summary>Returns the endpoints the host at <paramref name="host"/> exposes.</summary>
+    /// <summary>Returns the endpoints the host at <paramref name="host"/> exposes; <paramref name="http"/> carries the control token (<see cref="HostToken.CreateClient"/>).</summary>
+    /// <exception cref="HostTokenRefusedException">The host answered 401: no token, or not its token.</exception>
     /// <exception cref="HostUnavailableException">The host cannot be reached, answers with an error, or not with an endpoint list.</exception>
     public static async Task<IReadOnlyList<HostEndpoint>> GetEndpointsAsync(HttpClient http, Uri host, CancellationToken cancellationToken)
     {
@@ -112,6 +113,11 @@ public static class HostProbe
         try
         {
             using var response = await http.GetAsync(address, timeout.Token);
+            if (response.StatusCode == System.Net.HttpStatusCode.Unauthorized)
+            {
+                throw new HostTokenRefusedException(host, http.DefaultRequestHeaders.Authorization is not null);
+            }
+
             if (!response.IsSuccessStatusCode)
             {
                 throw new HostUnavailableException($"host {host} answered GET /endpoints with HTTP {(int)response.StatusCode} {response.ReasonPhrase}");
@@ -169,7 +175,7 @@ public static class HostVersions
 }
 
 /// <summary>A service host cannot be used; the message is one line naming the host and the reason.</summary>
-public sealed class HostUnavailableException : Exception
+public class HostUnavailableException : Exception
 {
     /// <summary>Creates the error with its one-line <paramref name="message"/>.</summary>
     public HostUnavailableException(string message, Exception? inner = null)
@@ -177,3 +183,11 @@ public sealed class HostUnavailableException : Exception
     {
     }
 }
+
+/// <summary>
+/// The host answered 401 to its control API: the runner sent no control token or not the host's (docs/security.md). The
+/// message says which and names <c>DASHBOARD_HOST_TOKEN</c>; the runner exits 3 as for any unusable host.
+/// </summary>
+public sealed class HostTokenRefusedException(Uri host, bool tokenSent) : HostUnavailableException(
+    $"the host refused the control token: set {Service.Contracts.Security.HostControlToken.EnvironmentVariable} to the token of {host} "
+    + $"({(tokenSent ? "the one sent is not its token" : "none was sent")}; the host's ServiceHost:ControlToken, or the {Service.Contracts.Security.HostControlToken.FileName} file of its security folder; docs/security.md)");

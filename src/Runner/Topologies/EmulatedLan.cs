@@ -66,6 +66,12 @@ public sealed class EmulatedLan : IAsyncDisposable
     /// <summary>The cores the runner and its drivers run on.</summary>
     public IReadOnlyList<int> GeneratorCores { get; }
 
+    /// <summary>
+    /// The control token of the host this LAN starts (docs/security.md): made at random for this run and handed to the
+    /// host through its environment (<c>ServiceHost__ControlToken</c>), so the runner knows it whatever its data folder holds.
+    /// </summary>
+    public string ControlToken { get; } = Service.Contracts.Security.HostControlToken.Generate();
+
     /// <summary>The host's control API, e.g. <c>http://10.231.0.2:5090</c>.</summary>
     public Uri HostControlAddress => new($"http://{HostAddress}:{ControlPort}");
 
@@ -303,6 +309,9 @@ public sealed class EmulatedLan : IAsyncDisposable
             start.ArgumentList.Add(argument);
         }
 
+        // Its control token goes through the environment (never the command line, which every user of the machine reads);
+        // ip netns exec and taskset keep the environment.
+        start.Environment["ServiceHost__ControlToken"] = ControlToken;
         // ip netns exec and taskset exec the host: this process is the host itself.
         _host = Process.Start(start) ?? throw new TopologyFailedException("cannot start the service host in the namespace");
         _host.OutputDataReceived += (_, e) => Keep(e.Data);

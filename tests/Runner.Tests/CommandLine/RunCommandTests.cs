@@ -280,12 +280,14 @@ public sealed class RunCommandTests : IDisposable
 
     /// <summary>
     /// Gives a runner this test's folder as TMPDIR: its machine-wide benchmark lock then cannot collide with the real
-    /// runners other test assemblies start at the same time (the lock itself is tested above, in that folder).
+    /// runners other test assemblies start at the same time (the lock itself is tested above, in that folder); and the
+    /// test hosts' control token (tests/Shared/ServiceHostProcess.cs).
     /// </summary>
     private ProcessStartInfo Isolate(ProcessStartInfo start)
     {
         start.Environment["TMPDIR"] = _directory;
         start.Environment.Remove(Data.ResultsStore.ConnectionVariable);
+        start.Environment[Service.Contracts.Security.HostControlToken.EnvironmentVariable] = Dashboard.Tests.RealProcesses.ServiceHostProcess.TestControlToken;
         return start;
     }
 

@@ -10,7 +10,7 @@ public sealed class HostProbeTests
     public async Task WaitForStacksAsync_JvmStarting_WaitsWithANoticeThenTheHostServesMetro()
     {
         await using var host = await ServiceHostProcess.StartJvmStartingAsync();
-        using var http = new HttpClient();
+        using var http = host.CreateControlClient();
         var notices = new List<string>();
 
         await HostProbe.WaitForStacksAsync(http, host.ControlAddress, TimeSpan.FromMinutes(3), notices.Add, CancellationToken.None);
@@ -25,7 +25,7 @@ public sealed class HostProbeTests
     public async Task WaitForStacksAsync_StillStartingAfterTheLimit_HostUnavailableNamingTheStack()
     {
         await using var host = await ServiceHostProcess.StartJvmStartingAsync();
-        using var http = new HttpClient();
+        using var http = host.CreateControlClient();
 
         var error = await Assert.ThrowsAsync<HostUnavailableException>(() =>
             HostProbe.WaitForStacksAsync(http, host.ControlAddress, TimeSpan.FromMilliseconds(200), null, CancellationToken.None, TimeSpan.FromMilliseconds(50)));

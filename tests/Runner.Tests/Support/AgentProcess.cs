@@ -90,6 +90,8 @@ public sealed class AgentProcess : IDisposable
         }
 
         start.Environment["TMPDIR"] = tmp;
+        // The control token every test host asks for (tests/Shared/ServiceHostProcess.cs; docs/security.md).
+        start.Environment[Dashboard.Service.Contracts.Security.HostControlToken.EnvironmentVariable] = Dashboard.Tests.RealProcesses.ServiceHostProcess.TestControlToken;
         return new AgentProcess(Process.Start(start)!);
     }
 

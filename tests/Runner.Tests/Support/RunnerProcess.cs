@@ -75,7 +75,7 @@ public sealed class RunnerProcess : IDisposable
     /// <param name="scenarioPath">The scenario file.</param>
     /// <param name="databasePath">The results database.</param>
     /// <param name="tmp">TMPDIR of the runner.</param>
-    /// <param name="environment">More environment variables.</param>
+    /// <param name="environment">More environment variables (<c>DASHBOARD_HOST_TOKEN</c> is the test hosts' token unless given here).</param>
     /// <param name="extraArguments">More <c>run</c> arguments (<c>--security-dir DIR</c>, <c>--levels-csv FILE</c>, ...).</param>
     /// <param name="runnerDirectory">Where the runner executable is; default beside the tests (no java driver there: use the runner's own build output for java).</param>
     public static RunnerProcess Start(string scenarioPath, string databasePath, string tmp, IDictionary<string, string>? environment = null, IEnumerable<string>? extraArguments = null, string? runnerDirectory = null)
@@ -92,6 +92,9 @@ public sealed class RunnerProcess : IDisposable
         }
 
         start.Environment["TMPDIR"] = tmp;
+        // The control token every test host asks for (tests/Shared/ServiceHostProcess.cs; docs/security.md); a test may
+        // override it through environment ("" leaves the runner without one).
+        start.Environment[Dashboard.Service.Contracts.Security.HostControlToken.EnvironmentVariable] = Dashboard.Tests.RealProcesses.ServiceHostProcess.TestControlToken;
         foreach (var (key, value) in environment ?? new Dictionary<string, string>())
         {
             start.Environment[key] = value;

@@ -24,6 +24,14 @@ public sealed class RemoteHostTests : IAsyncLifetime
 
     private Uri Control => new($"http://{_namespace!.Address}:5090/");
 
+    // The remote host asks for its control token like any (docs/topologies.md): the runner gets it from DASHBOARD_HOST_TOKEN.
+    private static HttpClient ControlClient()
+    {
+        var http = new HttpClient();
+        http.DefaultRequestHeaders.Authorization = Service.Contracts.Security.HostControlToken.Header(ServiceHostProcess.TestControlToken);
+        return http;
+    }
+
     /// <inheritdoc />
     public async Task InitializeAsync()
     {
@@ -37,6 +45,7 @@ public sealed class RemoteHostTests : IAsyncLifetime
         [
             $"--urls=http://0.0.0.0:5090", "--ServiceHost:BindAddress=0.0.0.0", $"--ServiceHost:DataDirectory={Path.Combine(_work, "host-data")}",
             $"--ServiceHost:SocketDirectory={Path.Combine(_work, "sockets")}", "--Jvm:Enabled=true",
+            $"--ServiceHost:ControlToken={ServiceHostProcess.TestControlToken}",
         ]);
         _host.OutputDataReceived += (_, e) => Keep(e.Data);
         _host.ErrorDataReceived += (_, e) => Keep(e.Data);
@@ -76,7 +85,7 @@ public sealed class RemoteHostTests : IAsyncLifetime
     [RootFact]
     public async Task Endpoints_CallerUsedTheNamespaceAddress_EveryNetworkAddressNamesItAndUnixSocketsAreOnMachineOnly()
     {
-        using var http = new HttpClient();
+        using var http = ControlClient();
         var endpoints = (await http.GetFromJsonAsync<HostEndpoint[]>(new Uri(Control, "endpoints"), JsonSerializerOptions.Web))!;
 
         Assert.Equal(VariantCatalogue.All.Count(v => v.IsAvailable), endpoints.Length);
@@ -112,7 +121,7 @@ public sealed class RemoteHostTests : IAsyncLifetime
     [RootFact]
     public async Task Run_EveryVariantEachClientCallsAcrossTheNamespace_ZeroErrorsWithCopiedSecurityFiles()
     {
-        using var http = new HttpClient();
+        using var http = ControlClient();
         var security = await http.GetFromJsonAsync<JsonElement>(new Uri(Control, "security"), JsonSerializerOptions.Web);
         var files = security.GetProperty("remoteRunnerFiles").EnumerateArray().Select(f => f.GetString()!).ToArray();
         Assert.DoesNotContain(SecurityFiles.CaKeyStore, files);

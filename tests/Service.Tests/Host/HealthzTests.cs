@@ -12,7 +12,7 @@ public sealed class HealthzTests
     public async Task Healthz_WhileTheJvmStarts_503StartingThen200Up()
     {
         await using var host = await ServiceHostProcess.StartJvmStartingAsync();
-        using var http = new HttpClient();
+        using var http = host.CreateControlClient();
 
         using var first = await http.GetAsync(new Uri(host.ControlAddress, "healthz"));
         var body = await first.Content.ReadFromJsonAsync<JsonElement>();

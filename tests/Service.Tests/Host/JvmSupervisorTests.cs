@@ -18,7 +18,7 @@ public sealed class JvmSupervisorTests
         await host.WaitForEndpointAsync("IceTcp", Patience);
 
         var endpoints = await host.GetEndpointsAsync();
-        using var http = new HttpClient();
+        using var http = host.CreateControlClient();
         var resources = await WaitForAsync<ResourceSnapshot>(async () =>
         {
             var r = await http.GetFromJsonAsync<ResourceSnapshot>(new Uri(host.ControlAddress, "resources"));

@@ -41,7 +41,8 @@ public sealed class ServiceHostTests : IAsyncLifetime, IDisposable
     {
         await Task.Delay(1200); // two readings of the 500 ms sampler
 
-        var snapshot = await _http.GetFromJsonAsync<ResourceSnapshot>(new Uri(_host.ControlAddress, "resources"), JsonSerializerOptions.Web);
+        using var control = _host.CreateControlClient();
+        var snapshot = await control.GetFromJsonAsync<ResourceSnapshot>(new Uri(_host.ControlAddress, "resources"), JsonSerializerOptions.Web);
 
         Assert.NotNull(snapshot);
         Assert.InRange(snapshot.MachineCpuPercent, 0, 100);

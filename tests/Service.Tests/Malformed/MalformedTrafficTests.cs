@@ -50,7 +50,7 @@ public sealed class MalformedTrafficHost : IAsyncLifetime
     /// <summary>The host's working set and the JVM's resident memory now, MB (<c>GET /resources</c>).</summary>
     public async Task<(double Host, double Jvm)> MemoryAsync()
     {
-        using var http = new HttpClient();
+        using var http = Host.CreateControlClient();
         var resources = await http.GetFromJsonAsync<JsonElement>(new Uri(Host.ControlAddress, "resources"));
         return (resources.GetProperty("workingSetMb").GetDouble(), resources.GetProperty("jvmResidentMb").GetDouble());
     }

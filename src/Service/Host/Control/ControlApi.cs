@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Resources;
@@ -5,13 +6,18 @@ using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Control;
 
-/// <summary>The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /versions</c>, <c>GET /resources</c>, <c>GET /healthz</c>.</summary>
+/// <summary>
+/// The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /versions</c>,
+/// <c>GET /resources</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
+/// for the control token (<see cref="ControlToken"/>, docs/security.md).
+/// </summary>
 public static class ControlApi
 {
     /// <summary>Maps the control API on <paramref name="app"/>.</summary>
     public static WebApplication MapControlApi(this WebApplication app)
     {
         ArgumentNullException.ThrowIfNull(app);
+        app.UseControlToken();
 
         // Every variant the host serves now: name, stack, address, transport, encoding, security mode, credential type, WSDL,
         // on-machine only; network addresses name the host the caller used (or ServiceHost:PublicName): EndpointAddresses.
@@ -45,6 +51,38 @@ public static class ControlApi
 
         app.Lifetime.ApplicationStarted.Register(() =>
             app.Logger.LogInformation("Service host ready: control API on {Addresses}", string.Join(", ", app.Urls)));
+        return app;
+    }
+
+    /// <summary>The path that answers without the token: a health check says nothing an attacker could use.</summary>
+    public const string OpenPath = "/healthz";
+
+    /// <summary>
+    /// Refuses every request but <see cref="OpenPath"/> without <c>Authorization: Bearer &lt;token&gt;</c>: 401 with a
+    /// <c>WWW-Authenticate: Bearer</c> header and a problem document saying where the token is. The token is made (or
+    /// read) here, at start, before the host says it is ready.
+    /// </summary>
+    public static WebApplication UseControlToken(this WebApplication app)
+    {
+        ArgumentNullException.ThrowIfNull(app);
+        var token = app.Services.GetRequiredService<ControlToken>();
+        app.Use(async (context, next) =>
+        {
+            if (context.Request.Path.Equals(OpenPath, StringComparison.OrdinalIgnoreCase)
+                || HostControlToken.Matches(context.Request.Headers.Authorization.ToString() is { Length: > 0 } header ? header : null, token.Value))
+            {
+                await next(context);
+                return;
+            }
+
+            context.Response.Headers.WWWAuthenticate = HostControlToken.Scheme;
+            await Results.Problem(
+                statusCode: StatusCodes.Status401Unauthorized,
+                title: "The control token is missing or wrong",
+                detail: "Every control API route but /healthz needs 'Authorization: Bearer <token>': the host's ServiceHost:ControlToken, "
+                    + $"or the token it made in its security folder ({HostControlToken.FileName}); a runner reads {HostControlToken.EnvironmentVariable} (docs/security.md).")
+                .ExecuteAsync(context);
+        });
         return app;
     }
 }

@@ -30,7 +30,7 @@ public static class HostingExtensions
     }
 
     /// <summary>
-    /// The security material (docs/security.md): made or reused when the host starts, before every other hosted service
+    /// The security material and the control API's token (docs/security.md): made or reused when the host starts, before every other hosted service
     /// (call this before <c>AddResourceMonitor</c>, <c>AddAspNetStack</c> and <c>AddJvmStack</c>: hosted services are
     /// created and started in the order they were added).
     /// </summary>
@@ -40,6 +40,8 @@ public static class HostingExtensions
         builder.Services.AddSingleton(sp => SecurityMaterial.LoadOrCreate(
             sp.GetRequiredService<IOptions<ServiceHostOptions>>().Value, sp.GetRequiredService<ILogger<SecurityMaterial>>()));
         builder.Services.AddHostedService<SecurityMaterialStartup>();
+        builder.Services.AddSingleton(sp => ControlToken.LoadOrCreate(
+            sp.GetRequiredService<IOptions<ServiceHostOptions>>().Value, sp.GetRequiredService<ILogger<ControlToken>>()));
         return builder;
     }
 

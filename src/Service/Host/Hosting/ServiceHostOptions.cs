@@ -36,6 +36,13 @@ public sealed class ServiceHostOptions
     /// </summary>
     public bool StopAtStdinEof { get; set; }
 
+    /// <summary>
+    /// The control API's token (docs/security.md, "The control API's token"): every route but <c>GET /healthz</c> asks for
+    /// <c>Authorization: Bearer &lt;token&gt;</c>. Null or empty (default): one is made at first start into the security
+    /// folder as <c>control-token</c> (mode 0600) and reused after. Never logged.
+    /// </summary>
+    public string? ControlToken { get; set; }
+
     /// <summary>Folder of the Unix domain sockets of the local-IPC variants; default <c>$TMPDIR/dashboard-host-{pid}</c>, removed at exit.</summary>
     public string? SocketDirectory { get; set; }
 
@@ -144,6 +151,11 @@ public sealed class ServiceHostOptionsValidator : IValidateOptions<ServiceHostOp
         if (options.PublicName is { } publicName && (string.IsNullOrWhiteSpace(publicName) || publicName.Any(c => char.IsWhiteSpace(c) || c is '/' or '"' or '\\')))
         {
             errors.Add($"ServiceHost:PublicName '{publicName}' is not a host name or address (no spaces, slashes or quotes)");
+        }
+
+        if (options.ControlToken is { Length: > 0 } token && (token.Length < 16 || token.Any(c => c <= ' ' || c > '~')))
+        {
+            errors.Add("ServiceHost:ControlToken must be at least 16 printable ASCII characters without spaces (or leave it out to have one made)");
         }
 
         errors.AddRange(options.PeerUids.Where(uid => uid < 0).Select(uid => $"ServiceHost:PeerUids: {uid} is not a uid"));

@@ -112,8 +112,9 @@ public sealed class SecurityMaterialTests : IAsyncLifetime, IDisposable
     [Fact]
     public async Task SecurityApi_HostStarted_NamesTheCaAndProfilesAndNoPassword()
     {
-        var body = await _http.GetStringAsync(new Uri(_host.ControlAddress, "security"));
-        var pem = await _http.GetStringAsync(new Uri(_host.ControlAddress, "security/ca.crt"));
+        using var http = _host.CreateControlClient();
+        var body = await http.GetStringAsync(new Uri(_host.ControlAddress, "security"));
+        var pem = await http.GetStringAsync(new Uri(_host.ControlAddress, "security/ca.crt"));
         using var json = JsonDocument.Parse(body);
         var root = json.RootElement;
 
