@@ -11,4 +11,5 @@ if [ ! -x "$web" ]; then
   exec ./bench.sh examples/thesis-quick.json
 fi
 echo "Dashboard: http://localhost:5080 (Ctrl+C stops it and its service host)"
+echo "  (no admin yet? the dashboard prints a one-time setup link below: \"Set up the first admin (one-time link): …\")"
 exec "$web" --urls http://localhost:5080 "$@"

@@ -1,6 +1,13 @@
 using Dashboard.Web.Agents;
+using Dashboard.Web.Auth;
 using Dashboard.Web.Extensions;
 using Dashboard.Web.Options;
+
+// `Dashboard.Web token create …` / `admin create|reset …`: account commands instead of the web host (docs/security.md).
+if (AccountCommands.Matches(args))
+{
+    return await AccountCommands.RunAsync(args, Console.Out, Console.Error);
+}
 
 // The dashboard (docs/architecture.md): UI, run queue and HTTP API. The web root is the repository's top-level wwwroot.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions
@@ -20,7 +27,9 @@ builder.AddServiceHosts();
 builder.AddAgents();
 builder.AddDashboardUi();
 builder.AddDashboardApi();
+builder.AddDashboardAuth();
 
 var app = builder.Build();
 app.MapDashboard();
-app.Run();
+await app.RunAsync();
+return 0;

@@ -1,5 +1,6 @@
 using Dashboard.Data;
 using Dashboard.Web.Api;
+using Dashboard.Web.Auth;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Components;
 using Dashboard.Web.Components.Time;
@@ -177,16 +178,18 @@ public static class DashboardExtensions
         // After routing: the static file middleware serves only requests no endpoint matched, so package and framework
         // assets go to MapStaticAssets below (compressed); this serves the top-level wwwroot (css/, js/, lib/plotly/).
         app.UseStaticFiles(new StaticFileOptions { FileProvider = new PhysicalFileProvider(app.Environment.WebRootPath) });
+        // Authentication, rate limits, authorization (Auth/AccessPolicy.cs is the fallback policy), security headers, audit.
+        app.UseDashboardAuth();
         app.UseAntiforgery();
         // Package and framework assets (_content/MudBlazor/…, _framework/blazor.web.js) from the build's static web
         // assets manifest: compressed (gzip, and Brotli after publish) when the browser accepts it, with ETags.
-        app.MapStaticAssets();
+        app.MapStaticAssets().AllowAnonymous();
         app.MapOpenApi();
         var queue = app.Services.GetRequiredService<IOptions<QueueOptions>>().Value;
         app.UseHangfireDashboard(queue.DashboardPath, new Hangfire.DashboardOptions
         {
-            // Local requests only unless Dashboard:Queue:DashboardRemoteAccess (it can delete and re-queue jobs).
-            Authorization = queue.DashboardRemoteAccess ? [new AllowAllDashboardAuthorization()] : [new Hangfire.Dashboard.LocalRequestsOnlyAuthorizationFilter()],
+            // Admins only, and local requests only unless Dashboard:Queue:DashboardRemoteAccess (it can delete and re-queue jobs).
+            Authorization = [new HangfireAdminFilter(queue.DashboardRemoteAccess)],
             DashboardTitle = "Benchmark queue (Hangfire)",
             AppPath = "/queue",
         });
@@ -196,6 +199,7 @@ public static class DashboardExtensions
         app.MapClaimsApi();
         app.MapRunEnvironmentApi();
         app.MapAgentsApi();
+        app.MapAccountEndpoints();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }
@@ -240,8 +244,3 @@ internal sealed class StorageValidation : IValidateOptions<DashboardOptions>
         options.StorageError() is { } error ? ValidateOptionsResult.Fail(error) : ValidateOptionsResult.Success;
 }
 
-/// <summary>Lets every request see Hangfire's dashboard (<c>Dashboard:Queue:DashboardRemoteAccess=true</c>).</summary>
-internal sealed class AllowAllDashboardAuthorization : IDashboardAuthorizationFilter
-{
-    public bool Authorize(DashboardContext context) => true;
-}

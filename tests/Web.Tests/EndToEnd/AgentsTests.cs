@@ -111,7 +111,7 @@ public sealed class AgentsTests : IAsyncLifetime
 
     private static async Task<IPage> OpenAgentsPageAsync(IBrowser browser, WebApp app)
     {
-        var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
+        var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString(), ExtraHTTPHeaders = app.BrowserHeaders });
         page.SetDefaultTimeout(30_000);
         await page.GotoAsync("agents");
         return page;

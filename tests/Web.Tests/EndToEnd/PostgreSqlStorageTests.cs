@@ -103,7 +103,7 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
             Assert.Contains($"\"id\":{id}", await app.Http.GetStringAsync("/api/runs"), StringComparison.Ordinal);
             using var playwright = await Playwright.CreateAsync();
             await using var browser = await LaunchAsync(playwright);
-            var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
+            var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString(), ExtraHTTPHeaders = app.BrowserHeaders });
             page.SetDefaultTimeout(30_000);
             await page.GotoAsync(created.GetProperty("permalink").GetString()!.TrimStart('/'));
             // Generous timeouts: a shared, busy machine renders the first circuit slowly.
@@ -159,7 +159,7 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
             Assert.Contains("local-e2e", await app.Http.GetStringAsync($"/api/runs/{id}/environment"), StringComparison.Ordinal);
             using var playwright = await Playwright.CreateAsync();
             await using var browser = await LaunchAsync(playwright);
-            var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString() });
+            var page = await browser.NewPageAsync(new BrowserNewPageOptions { BaseURL = app.BaseAddress.ToString(), ExtraHTTPHeaders = app.BrowserHeaders });
             page.SetDefaultTimeout(30_000);
             await page.GotoAsync(created.GetProperty("permalink").GetString()!.TrimStart('/'));
             await Expect(page.GetByTestId("level-agents").First).ToContainTextAsync("local-e2e");

@@ -69,6 +69,7 @@ public sealed partial class PresetClaimsEndToEndTests(ITestOutputHelper output) 
         await using var context = await _browser.NewContextAsync(new BrowserNewContextOptions
         {
             BaseURL = _app.BaseAddress.ToString(),
+            ExtraHTTPHeaders = _app.BrowserHeaders,
             ViewportSize = new ViewportSize { Width = 1400, Height = 1000 },
         });
         context.SetDefaultTimeout(30_000);

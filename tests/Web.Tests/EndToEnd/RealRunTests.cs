@@ -67,6 +67,7 @@ public sealed class RealRunTests : IAsyncLifetime
         await using var context = await _browser.NewContextAsync(new BrowserNewContextOptions
         {
             BaseURL = _app.BaseAddress.ToString(),
+            ExtraHTTPHeaders = _app.BrowserHeaders,
             ViewportSize = new ViewportSize { Width = 1400, Height = 1000 },
         });
         context.SetDefaultTimeout(30_000);

@@ -39,6 +39,7 @@ public sealed class BrowserFixture : IAsyncLifetime
         var context = await Browser.NewContextAsync(new BrowserNewContextOptions
         {
             BaseURL = App.BaseAddress.ToString(),
+            ExtraHTTPHeaders = App.BrowserHeaders,
             ViewportSize = new ViewportSize { Width = width, Height = height },
         });
         context.SetDefaultTimeout(30_000);

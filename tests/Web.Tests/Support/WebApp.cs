@@ -21,11 +21,73 @@ public sealed partial class WebApp : IAsyncDisposable
     private readonly Process _process;
     private readonly StringBuilder _log = new();
 
-    private WebApp(Process process, string root)
+    private WebApp(Process process, string root, IReadOnlyList<string> arguments, IDictionary<string, string>? environment)
     {
         _process = process;
         Root = root;
+        Arguments = arguments;
+        Environment = environment ?? new Dictionary<string, string>();
     }
+
+    /// <summary>The command line the dashboard was started with (the account commands take the same).</summary>
+    public IReadOnlyList<string> Arguments { get; }
+
+    /// <summary>The environment variables set for the dashboard beyond the test process's own.</summary>
+    public IDictionary<string, string> Environment { get; }
+
+    /// <summary>
+    /// An Admin API token made at start by the real <c>Dashboard.Web token create --role Admin</c>; <see cref="Http"/>
+    /// sends it, and so do browser contexts made with <see cref="BrowserHeaders"/>.
+    /// </summary>
+    public string AdminToken { get; private set; } = "";
+
+    /// <summary>The headers a browser context needs to act as <see cref="AdminToken"/> (Playwright's extraHTTPHeaders).</summary>
+    public Dictionary<string, string> BrowserHeaders => new() { ["Authorization"] = $"Bearer {AdminToken}" };
+
+    /// <summary>A client on <see cref="BaseAddress"/> without credentials.</summary>
+    public HttpClient NewAnonymousClient() => new(new HttpClientHandler { AllowAutoRedirect = false }) { BaseAddress = BaseAddress, Timeout = TimeSpan.FromSeconds(60) };
+
+    /// <summary>A client on <see cref="BaseAddress"/> that sends <paramref name="token"/> as a bearer token.</summary>
+    public HttpClient NewClient(string token)
+    {
+        var client = NewAnonymousClient();
+        client.DefaultRequestHeaders.Authorization = new System.Net.Http.Headers.AuthenticationHeaderValue("Bearer", token);
+        return client;
+    }
+
+    /// <summary>
+    /// Runs the dashboard executable's account command (<c>token create …</c>, <c>admin create …</c>) with the dashboard's
+    /// own arguments and environment; returns the exit code, standard output and standard error.
+    /// </summary>
+    public async Task<(int ExitCode, string Output, string Error)> RunCommandAsync(params string[] command)
+    {
+        var start = new ProcessStartInfo(Executable)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+            WorkingDirectory = Root,
+        };
+        foreach (var argument in command.Concat(Arguments))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (key, value) in Environment)
+        {
+            start.Environment[key] = value;
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(120));
+        await process.WaitForExitAsync(timeout.Token);
+        return (process.ExitCode, await output, await error);
+    }
+
+    private static string Executable =>
+        typeof(WebApp).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "WebExecutable").Value!;
 
     /// <summary>The test's folder: data, runner, presets.</summary>
     public string Root { get; }
@@ -75,7 +137,7 @@ public sealed partial class WebApp : IAsyncDisposable
     public static async Task<WebApp> StartAsync(string? root = null, IDictionary<string, string>? environment = null, params string[] extraArguments)
     {
         root ??= NewRoot();
-        var executable = typeof(WebApp).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "WebExecutable").Value!;
+        var executable = Executable;
         if (!File.Exists(executable))
         {
             throw new InvalidOperationException($"{executable} is not built: build src/Web first (dotnet build Dashboard.sln)");
@@ -101,7 +163,8 @@ public sealed partial class WebApp : IAsyncDisposable
             "--Logging:LogLevel:Default=Information",
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore=Warning",
         ];
-        foreach (var argument in defaults.Concat(extraArguments))
+        string[] arguments = [.. defaults, .. extraArguments];
+        foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
@@ -112,7 +175,7 @@ public sealed partial class WebApp : IAsyncDisposable
         }
 
         var process = Process.Start(start)!;
-        var app = new WebApp(process, root);
+        var app = new WebApp(process, root, arguments, environment);
         var listening = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
         process.OutputDataReceived += (_, e) => app.OnLine(e.Data, listening);
         process.ErrorDataReceived += (_, e) => app.OnLine(e.Data, listening);
@@ -128,7 +191,18 @@ public sealed partial class WebApp : IAsyncDisposable
         }
 
         app.BaseAddress = await listening.Task;
+        // Every endpoint but health, sign-in and share links needs credentials: the tests act as an Admin token.
+        var (exitCode, output, error) = await app.RunCommandAsync("token", "create", "--role", "Admin", "--name", "tests");
+        if (exitCode != 0)
+        {
+            var log = app.Log;
+            await app.DisposeAsync();
+            throw new InvalidOperationException($"token create failed ({exitCode}): {error}\n{log}");
+        }
+
+        app.AdminToken = output.Trim();
         app.Http = new HttpClient { BaseAddress = app.BaseAddress, Timeout = TimeSpan.FromSeconds(60) };
+        app.Http.DefaultRequestHeaders.Authorization = new System.Net.Http.Headers.AuthenticationHeaderValue("Bearer", app.AdminToken);
         return app;
     }
 

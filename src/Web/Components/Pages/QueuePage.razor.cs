@@ -39,6 +39,9 @@ public sealed partial class QueuePage : IDisposable
 
     [Inject] public required IOptions<QueueOptions> QueueOptions { get; init; }
 
+    /// <summary>The signed-in user (Auth/CircuitAccess.cs: every button here but reading needs Operator, delete Admin).</summary>
+    [CascadingParameter] public Task<Microsoft.AspNetCore.Components.Authorization.AuthenticationState>? AuthState { get; set; }
+
     private IReadOnlyList<RunEntity> Running { get; set; } = [];
 
     private IReadOnlyList<RunEntity> Waiting { get; set; } = [];
@@ -126,6 +129,11 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task CancelAsync(int id)
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "cancel runs"))
+        {
+            return;
+        }
+
         var result = await Queue.CancelAsync(id, CancellationToken.None);
         Snackbar.Add($"Run #{id}: " + result switch
         {
@@ -139,6 +147,11 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task RequeueAsync(int id)
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "queue runs"))
+        {
+            return;
+        }
+
         try
         {
             if (await Queue.RequeueAsync(id, CancellationToken.None) is { } run)
@@ -156,6 +169,11 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task AnnotateAsync(RunEntity run)
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "rename or annotate runs"))
+        {
+            return;
+        }
+
         var parameters = new DialogParameters<RunAnnotationDialog>
         {
             { d => d.Name, run.Name ?? "" },
@@ -177,6 +195,11 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task PurgeAsync(RunEntity run)
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Admin, Snackbar, "delete runs"))
+        {
+            return;
+        }
+
         var sure = await Dialogs.ShowMessageBoxAsync($"Delete run #{run.Id}?",
             $"Run #{run.Id} ({DisplayName(run)}) is deleted with its {run.CompletedLevels} levels and all their samples. This cannot be undone.",
             yesText: "Delete", cancelText: "Keep");
@@ -195,6 +218,11 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task AddRecurringAsync()
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "schedule recurring runs"))
+        {
+            return;
+        }
+
         try
         {
             var scenario = await ScenarioOfAsync(NewSource) ?? throw new ScenarioException("scenario", "choose a preset or an earlier run");
@@ -211,12 +239,22 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task PauseAsync(string id, bool pause)
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "pause or resume recurring runs"))
+        {
+            return;
+        }
+
         Snackbar.Add(Queue.PauseRecurring(id, pause) ? $"Recurring run '{id}' {(pause ? "paused" : "resumed")}" : $"No recurring run '{id}'", Severity.Info);
         await LoadAsync();
     }
 
     private async Task DeleteRecurringAsync(string id)
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "delete recurring runs"))
+        {
+            return;
+        }
+
         var sure = await Dialogs.ShowMessageBoxAsync($"Delete recurring run '{id}'?", "It queues no more runs; the runs it queued stay.", yesText: "Delete", cancelText: "Keep");
         if (sure == true)
         {

@@ -44,6 +44,9 @@ public sealed partial class Run : IDisposable
 
     [Inject] public required IJSRuntime JS { get; init; }
 
+    /// <summary>The signed-in user (Auth/CircuitAccess.cs: cancel and run again need Operator).</summary>
+    [CascadingParameter] public Task<Microsoft.AspNetCore.Components.Authorization.AuthenticationState>? AuthState { get; set; }
+
     /// <summary><c>claims=open</c>: the claims panel starts expanded (the preset cards' verdict summaries link to it).</summary>
     [SupplyParameterFromQuery(Name = "claims")] public string? ClaimsQuery { get; set; }
 
@@ -293,6 +296,11 @@ public sealed partial class Run : IDisposable
 
     private async Task CancelAsync()
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "cancel runs"))
+        {
+            return;
+        }
+
         var confirmed = await Dialogs.ShowMessageBoxAsync("Cancel run",
             $"Cancel run #{Id}? A running benchmark stops after its current level's requests; the samples measured so far are kept.",
             yesText: "Cancel the run", cancelText: "Keep it running");
@@ -316,6 +324,11 @@ public sealed partial class Run : IDisposable
 
     private async Task RequeueAsync()
     {
+        if (!await Auth.CircuitAccess.AllowsAsync(AuthState, Auth.DashboardRoles.Operator, Snackbar, "queue runs"))
+        {
+            return;
+        }
+
         var run = await Queue.RequeueAsync(Id, CancellationToken.None);
         if (run is not null)
         {

@@ -1,0 +1,227 @@
+using Dashboard.Data.Accounts;
+using Microsoft.AspNetCore.Identity;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.Options;
+
+namespace Dashboard.Web.Auth;
+
+/// <summary>
+/// Accounts, API tokens, setup links and the audit log on <see cref="AccountsDbContext"/>; the one place the pages, the
+/// sign-in endpoints and the command line (<see cref="AccountCommands"/>) change them. Secrets are returned once and
+/// stored as <see cref="Secrets.Hash"/>.
+/// </summary>
+public sealed class AccountService(
+    IDbContextFactory<AccountsDbContext> contexts, UserManager<UserEntity> users, TimeProvider clock, IOptions<AuthOptions> options)
+{
+    /// <summary>The actor recorded for what the command line does.</summary>
+    public const string CommandLine = "command line";
+
+    /// <summary>
+    /// Creates an API token with <paramref name="role"/> and returns its secret (<c>dbt_</c> + 43 characters), which is not
+    /// stored and cannot be shown again.
+    /// </summary>
+    /// <param name="name">A label; empty: "token".</param>
+    /// <param name="role">Viewer, Operator or Admin (any case).</param>
+    /// <param name="lifetime">How long it works; null: until revoked.</param>
+    /// <param name="createdBy">Who creates it (audit log).</param>
+    /// <exception cref="ArgumentException"><paramref name="role"/> is not a role, or <paramref name="lifetime"/> is not positive.</exception>
+    public async Task<string> CreateTokenAsync(string? name, string role, TimeSpan? lifetime, string createdBy, CancellationToken cancellationToken = default)
+    {
+        var canonical = DashboardRoles.Parse(role) ?? throw new ArgumentException($"unknown role '{role}': Viewer, Operator or Admin", nameof(role));
+        if (lifetime is { } l && l <= TimeSpan.Zero)
+        {
+            throw new ArgumentException("the lifetime must be positive", nameof(lifetime));
+        }
+
+        var secret = Secrets.New(Secrets.TokenPrefix);
+        var now = clock.GetUtcNow().UtcDateTime;
+        var token = new ApiTokenEntity
+        {
+            Name = string.IsNullOrWhiteSpace(name) ? "token" : name.Trim(),
+            Role = canonical,
+            Hash = Secrets.Hash(secret),
+            CreatedBy = createdBy,
+            CreatedUtc = now,
+            ExpiresUtc = lifetime is { } life ? now + life : null,
+        };
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        db.ApiTokens.Add(token);
+        db.AuditEvents.Add(Audit(createdBy, "token created", $"{token.Name} ({canonical})"));
+        await db.SaveChangesAsync(cancellationToken);
+        return secret;
+    }
+
+    /// <summary>The token whose secret is <paramref name="secret"/> when it is neither revoked nor expired; else null.</summary>
+    public async Task<ApiTokenEntity?> FindActiveTokenAsync(string secret, CancellationToken cancellationToken = default)
+    {
+        var hash = Secrets.Hash(secret);
+        var now = clock.GetUtcNow().UtcDateTime;
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var token = await db.ApiTokens.AsNoTracking().SingleOrDefaultAsync(t => t.Hash == hash, cancellationToken);
+        return token is { RevokedUtc: null } && (token.ExpiresUtc is null || token.ExpiresUtc > now) ? token : null;
+    }
+
+    /// <summary>Every token, newest first (hashes included; never the secrets, which are not stored).</summary>
+    public async Task<IReadOnlyList<ApiTokenEntity>> ListTokensAsync(CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.ApiTokens.AsNoTracking().OrderByDescending(t => t.Id).ToListAsync(cancellationToken);
+    }
+
+    /// <summary>Revokes token <paramref name="id"/>; false when there is no such token or it was revoked already.</summary>
+    public async Task<bool> RevokeTokenAsync(int id, string by, CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var token = await db.ApiTokens.SingleOrDefaultAsync(t => t.Id == id, cancellationToken);
+        if (token is null || token.RevokedUtc is not null)
+        {
+            return false;
+        }
+
+        token.RevokedUtc = clock.GetUtcNow().UtcDateTime;
+        db.AuditEvents.Add(Audit(by, "token revoked", $"{token.Name} ({token.Role})"));
+        await db.SaveChangesAsync(cancellationToken);
+        return true;
+    }
+
+    /// <summary>True when some account is an Admin with a password.</summary>
+    public async Task<bool> AnyAdminAsync(CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.Users.AnyAsync(u => u.Role == DashboardRoles.Admin && u.PasswordHash != null, cancellationToken);
+    }
+
+    /// <summary>
+    /// A one-time link's token that sets the password of <paramref name="userName"/> (created with <paramref name="role"/> if
+    /// it does not exist; null: the person chooses the name), valid for <see cref="AuthOptions.SetupLinkLifetime"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="role"/> is not a role.</exception>
+    public async Task<string> CreateSetupLinkAsync(string? userName, string role, string createdBy, CancellationToken cancellationToken = default)
+    {
+        var canonical = DashboardRoles.Parse(role) ?? throw new ArgumentException($"unknown role '{role}'", nameof(role));
+        var secret = Secrets.New();
+        var now = clock.GetUtcNow().UtcDateTime;
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        db.SetupLinks.Add(new SetupLinkEntity
+        {
+            Hash = Secrets.Hash(secret),
+            UserName = string.IsNullOrWhiteSpace(userName) ? null : userName.Trim(),
+            Role = canonical,
+            CreatedUtc = now,
+            ExpiresUtc = now + options.Value.SetupLinkLifetime,
+        });
+        db.AuditEvents.Add(Audit(createdBy, "setup link created", userName ?? "(first admin)"));
+        await db.SaveChangesAsync(cancellationToken);
+        return secret;
+    }
+
+    /// <summary>The setup link of <paramref name="secret"/> when it is unused and unexpired; else null.</summary>
+    public async Task<SetupLinkEntity?> FindSetupLinkAsync(string? secret, CancellationToken cancellationToken = default)
+    {
+        if (string.IsNullOrEmpty(secret))
+        {
+            return null;
+        }
+
+        var hash = Secrets.Hash(secret);
+        var now = clock.GetUtcNow().UtcDateTime;
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var link = await db.SetupLinks.AsNoTracking().SingleOrDefaultAsync(l => l.Hash == hash, cancellationToken);
+        return link is { UsedUtc: null } && link.ExpiresUtc > now ? link : null;
+    }
+
+    /// <summary>
+    /// Uses the setup link of <paramref name="secret"/>: creates the account (or finds the one it names), sets
+    /// <paramref name="password"/>, unlocks it and marks the link used. Returns the account, or the errors (link used or
+    /// expired, password too weak, name taken) and no change.
+    /// </summary>
+    public async Task<(UserEntity? User, IReadOnlyList<string> Errors)> UseSetupLinkAsync(
+        string? secret, string? userName, string? password, CancellationToken cancellationToken = default)
+    {
+        var link = await FindSetupLinkAsync(secret, cancellationToken);
+        if (link is null)
+        {
+            return (null, ["This setup link was used already or has expired: ask an admin (or run Dashboard.Web admin reset) for a new one."]);
+        }
+
+        var name = (link.UserName ?? userName)?.Trim();
+        if (string.IsNullOrEmpty(name) || string.IsNullOrEmpty(password))
+        {
+            return (null, ["Give a user name and a password."]);
+        }
+
+        var errors = new List<string>();
+        foreach (var validator in users.PasswordValidators)
+        {
+            var check = await validator.ValidateAsync(users, new UserEntity { UserName = name }, password);
+            errors.AddRange(check.Errors.Select(e => e.Description));
+        }
+
+        if (errors.Count > 0)
+        {
+            return (null, errors);
+        }
+
+        var user = await users.FindByNameAsync(name);
+        if (user is not null && link.UserName is null)
+        {
+            return (null, [$"User '{name}' exists already: choose another name."]);
+        }
+
+        // Claim the link first (one use even when two requests race), then set the password.
+        await using (var db = await contexts.CreateDbContextAsync(cancellationToken))
+        {
+            var now = clock.GetUtcNow().UtcDateTime;
+            var claimed = await db.SetupLinks.Where(l => l.Id == link.Id && l.UsedUtc == null)
+                .ExecuteUpdateAsync(s => s.SetProperty(l => l.UsedUtc, now), cancellationToken);
+            if (claimed == 0)
+            {
+                return (null, ["This setup link was used already."]);
+            }
+        }
+
+        IdentityResult result;
+        if (user is null)
+        {
+            user = new UserEntity { UserName = name, Role = link.Role, CreatedUtc = clock.GetUtcNow().UtcDateTime };
+            result = await users.CreateAsync(user, password);
+        }
+        else
+        {
+            if (user.PasswordHash is not null)
+            {
+                await users.RemovePasswordAsync(user);
+            }
+
+            user.LockoutEndUtc = null;
+            user.AccessFailedCount = 0;
+            result = await users.AddPasswordAsync(user, password);
+        }
+
+        if (!result.Succeeded)
+        {
+            return (null, result.Errors.Select(e => e.Description).ToList());
+        }
+
+        await AuditAsync(name, "password set with a setup link", $"{name} ({user.Role})", cancellationToken);
+        return (user, []);
+    }
+
+    /// <summary>Writes one line of the audit log.</summary>
+    public async Task AuditAsync(string actor, string action, string target, CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        db.AuditEvents.Add(Audit(actor, action, target));
+        await db.SaveChangesAsync(cancellationToken);
+    }
+
+    /// <summary>The newest <paramref name="count"/> lines of the audit log, newest first.</summary>
+    public async Task<IReadOnlyList<AuditEventEntity>> ListAuditAsync(int count, CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.AuditEvents.AsNoTracking().OrderByDescending(a => a.Id).Take(count).ToListAsync(cancellationToken);
+    }
+
+    private AuditEventEntity Audit(string actor, string action, string target) =>
+        new() { TimeUtc = clock.GetUtcNow().UtcDateTime, Actor = actor, Action = action, Target = target };
+}
