@@ -68,18 +68,20 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     /// <param name="endpoints">What the host serves.</param>
     /// <param name="cancellationToken">Stops the run: the level in progress is stored as far as it went.</param>
     /// <param name="runId">
-    /// The run row to continue (<c>--run-id</c>: a row the dashboard queued, status Queued, Scheduled or Running without a
-    /// live runner); null: a new row is made (headless use). Ids stay consecutive: one row per run.
+    /// The dashboard's run row (<c>--run-id</c>: a row the dashboard has started, status Running, without a live runner): the
+    /// runner adds levels and samples to it and reports the rest as events, writing nothing to the row (<see cref="RunRecord"/>);
+    /// null: a new row is made and ended by the runner (headless use). Ids stay consecutive: one row per run.
     /// </param>
-    /// <returns>The stored run: its id, final status (Completed, Failed, Cancelled or Interrupted), error and progress.</returns>
+    /// <returns>The run: its id, final status (Completed, Failed, Cancelled or Interrupted), error and progress; as stored
+    /// when headless, as reported in <c>run-ended</c> when the dashboard owns the row.</returns>
     /// <exception cref="ScenarioException">A variant is not served by the host, a client technology is unavailable, or
-    /// run <paramref name="runId"/> cannot be continued (no such row, or it has ended: field <c>--run-id</c>); nothing is stored.</exception>
+    /// run <paramref name="runId"/> cannot be measured (no such row, not Running, or another live runner: field <c>--run-id</c>); nothing is stored.</exception>
     public async Task<RunEntity> RunAsync(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints, CancellationToken cancellationToken, int? runId = null)
     {
         ArgumentNullException.ThrowIfNull(scenario);
         ArgumentNullException.ThrowIfNull(endpoints);
         var where = topology ?? Topologies.RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host));
-        var cells = PlanCells(scenario, endpoints, where.Name);
+        var cells = CellPlan.Of(scenario, endpoints, where.Name, Agents is null ? drivers : null);
         var totalLevels = cells.Count * scenario.Repetitions * scenario.Levels.Count;
 
         using var db = store.Open();
@@ -94,31 +96,10 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         var serverStacks = http is null || hostUri is null ? null : await HostVersions.GetAsync(http, hostUri, cancellationToken);
         var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks, LoadAgents = Agents?.Environment }, JsonSerializerOptions.Web);
         var orderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : (int?)null;
-        RunEntity run;
-        if (runId is { } id)
-        {
-            run = await ContinueAsync(db, id, environment, totalLevels, where, orderSeed);
-        }
-        else
-        {
-            run = new RunEntity
-            {
-                ScenarioName = scenario.Name,
-                ScenarioJson = ScenarioLoader.ToJson(scenario),
-                Status = RunStatus.Running,
-                CreatedUtc = DateTime.UtcNow,
-                StartedUtc = DateTime.UtcNow,
-                EnvironmentJson = environment,
-                Topology = where.Name,
-                LinkRateMbps = where.LinkRateMbps,
-                TotalLevels = totalLevels,
-                OrderSeed = orderSeed,
-            };
-            db.Runs.Add(run);
-            await db.SaveChangesAsync(CancellationToken.None);
-        }
-
-        progress(new ProgressEvent(ProgressEvents.RunStarted, run.Id, 0, totalLevels));
+        var facts = new RunFacts(environment, totalLevels, where.Name, where.LinkRateMbps, orderSeed);
+        var record = runId is { } id ? await RunRecord.ReadStartedAsync(db, id, facts) : await RunRecord.CreateAsync(db, scenario, facts);
+        var run = record.Run;
+        progress(record.Started());
 
         using var samples = store.OpenSampleStore();
         var runStart = Stopwatch.GetTimestamp();
@@ -209,44 +190,6 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     }
 
     /// <summary>
-    /// Takes over run row <paramref name="id"/>: Running, with this runner's environment (and process) and the level count.
-    /// One statement that only changes a row still waiting (Queued, Scheduled, or Running with no live runner recorded), so
-    /// a run that ended, Interrupted included, is never continued.
-    /// </summary>
-    private static async Task<RunEntity> ContinueAsync(ResultsDbContext db, int id, string environment, int totalLevels, Topologies.RunTopology where, int? orderSeed)
-    {
-        var row = await db.Runs.AsNoTracking().SingleOrDefaultAsync(r => r.Id == id, CancellationToken.None)
-            ?? throw new ScenarioException("--run-id", $"no run has id {id} in this database");
-        if (row.Status is not (RunStatus.Queued or RunStatus.Scheduled or RunStatus.Running)
-            || (row.Status == RunStatus.Running && AbandonedRuns.RunnerOf(row.EnvironmentJson) is { } other && other.IsAlive()))
-        {
-            throw new ScenarioException("--run-id",
-                $"run {id} is {row.Status}{(row.Status == RunStatus.Running ? " with another live runner" : "")}; only a queued, scheduled or started run without a runner is continued (re-queue an ended run as a new one)");
-        }
-
-        var now = DateTime.UtcNow;
-        var changed = await db.Runs
-            .Where(r => r.Id == id && r.Status == row.Status)
-            .ExecuteUpdateAsync(s => s
-                .SetProperty(r => r.Status, RunStatus.Running)
-                .SetProperty(r => r.StartedUtc, now)
-                .SetProperty(r => r.EnvironmentJson, environment)
-                .SetProperty(r => r.TotalLevels, totalLevels)
-                .SetProperty(r => r.Topology, where.Name)
-                .SetProperty(r => r.LinkRateMbps, where.LinkRateMbps)
-                .SetProperty(r => r.OrderSeed, orderSeed)
-                .SetProperty(r => r.CompletedLevels, 0), CancellationToken.None);
-        if (changed == 0)
-        {
-            throw new ScenarioException("--run-id", $"run {id} changed while the runner took it over (cancelled or ended meanwhile)");
-        }
-
-        // The context may track the row already (AbandonedRuns read every Running run): read it afresh.
-        db.ChangeTracker.Clear();
-        return await db.Runs.SingleAsync(r => r.Id == id, CancellationToken.None);
-    }
-
-    /// <summary>
     /// Repetition <paramref name="repetition"/> of one cell: every level once, each after its steady-state warm-up when the
     /// scenario asks for one. The cell's session is kept in <paramref name="sessions"/> for its next repetition, unless the
     /// scenario wants a fresh client per repetition.
@@ -308,12 +251,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                 var newResources = resources?.TakeNew() ?? [];
                 // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
                 var shares = LevelBounds.SharesCores(scenario.Topology == Topology.Remote, coreLoad?.Cores, resources?.ServerCores);
-                var measures = new LevelMeasures(steady, GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, ServerCpu(newResources, levelStartMs, levelEndMs),
+                var measures = new LevelMeasures(steady, LevelRecords.GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, LevelRecords.ServerCpu(newResources, levelStartMs, levelEndMs),
                     cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall, shares);
-                var partialReason = failure is not null ? FailedReason(cell, plan, wall, failure)
-                    : result.Cancelled ? PartialReason(plan, wall)
+                var partialReason = failure is not null ? LevelRecords.FailedReason(cell, plan, wall, failure)
+                    : result.Cancelled ? LevelRecords.PartialReason(plan, wall)
                     : null;
-                var level = Store(samples, run, cell, repetition, result, measures, partialReason);
+                var level = LevelRecords.Store(samples, run, cell, repetition, result, measures, partialReason);
                 db.ResourceSamples.AddRange(newResources);
                 if (failure is not null)
                 {
@@ -329,7 +272,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
 
                 run.CompletedLevels++;
                 await db.SaveChangesAsync(CancellationToken.None);
-                progress(LevelEvent(run, cell, level, result.Statistics));
+                progress(LevelRecords.LevelEvent(run, cell, level, result.Statistics));
                 if (result.Statistics is { Successes: 0, Errors: > 0 } stats && stats.ErrorsByKind.Keys.All(k => k == SampleOutcome.Connection))
                 {
                     // Nothing got through: the endpoint is gone (host stopped or killed). Its samples are stored; the cell stops here.
@@ -366,7 +309,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             db.ResourceSamples.AddRange(newResources);
             if (outcome.Level is { } level)
             {
-                level.ServerCpuPercent = ServerCpu(newResources, levelStartMs, levelEndMs);
+                level.ServerCpuPercent = LevelRecords.ServerCpu(newResources, levelStartMs, levelEndMs);
                 // Every agent counts (the busiest one's CPU and cores); an agent on this machine shares the cores of a host
                 // that is not remote, so saturated cores there are the machine's limit, not the generator's.
                 level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, level.GeneratorCoresBusyPercent, level.ServerCpuPercent,
@@ -405,18 +348,6 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         }
     }
 
-    // Generator CPU (runner + drivers) as % of the cores this process may use now (its CPU affinity, read now: an
-    // emulated-lan run pins the runner after it started), or null when the generator's processes are not tracked.
-    private static double? GeneratorShare(TimeSpan? cpu, TimeSpan wall) =>
-        cpu is { } c && wall > TimeSpan.Zero ? Math.Clamp(100.0 * c / (wall * CpuAffinity.CoreCount()), 0, 100) : null;
-
-    // Server CPU (the host process and its JVM, % of the server's cores) over the readings taken during the level.
-    private static double? ServerCpu(IReadOnlyList<ResourceSampleEntity> readings, double startMs, double endMs)
-    {
-        var during = readings.Where(r => r.OffsetMs >= startMs && r.OffsetMs <= endMs + ResourcePoller.DefaultInterval.TotalMilliseconds).ToList();
-        return during.Count == 0 ? null : Math.Clamp(during.Average(r => r.ProcessCpuPercent + (r.JvmCpuPercent ?? 0)), 0, 100);
-    }
-
     private static async Task DisposeQuietlyAsync(ICellSession session)
     {
         try
@@ -428,115 +359,4 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             // A broken driver is being dropped; its failure was reported already.
         }
     }
-
-    private List<Cell> PlanCells(ScenarioDocument scenario, IReadOnlyList<HostEndpoint> endpoints, string topologyName)
-    {
-        var cells = new List<Cell>();
-        for (var v = 0; v < scenario.Variants.Count; v++)
-        {
-            var endpoint = endpoints.FirstOrDefault(e => e.Name == scenario.Variants[v])
-                ?? throw new ScenarioException($"variants[{v}]",
-                    $"the host does not serve '{scenario.Variants[v]}'; it serves {string.Join(", ", endpoints.Select(e => e.Name))}");
-            if (endpoint.OnMachineOnly && Topology.IsCrossMachine(topologyName))
-            {
-                throw new ScenarioException($"variants[{v}]",
-                    $"'{endpoint.Name}' is on-machine only ({endpoint.Address}): a Unix socket cannot be reached across topology '{topologyName}'");
-            }
-
-            for (var c = 0; c < scenario.Clients.Count; c++)
-            {
-                if (!ScenarioCells.CanCall(scenario.Variants[v], scenario.Clients[c]))
-                {
-                    continue; // a pair the client cannot call is skipped (ScenarioCells); the validator refused the scenario if none works
-                }
-
-                IClientDriver? driver = null;
-                try
-                {
-                    // With load agents the clients run on them (the runner checked they have the technology).
-                    driver = Agents is null ? drivers.Get(scenario.Clients[c]) : null;
-                }
-                catch (ClientUnavailableException e)
-                {
-                    throw new ScenarioException($"clients[{c}]", e.Message, e);
-                }
-
-                foreach (var payloadId in scenario.Payloads)
-                {
-                    if (!PayloadCatalogue.TryGet(payloadId, out var payload))
-                    {
-                        throw new ScenarioException("payloads", $"unknown payload id '{payloadId}'");
-                    }
-
-                    cells.Add(new Cell(endpoint, scenario.Clients[c], driver, payload));
-                }
-            }
-        }
-
-        return cells;
-    }
-
-    private static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result, LevelMeasures measures, string? partialReason)
-    {
-        var stats = result.Statistics;
-        var level = new LevelEntity
-        {
-            RunId = run.Id,
-            Variant = cell.Endpoint.Name,
-            Client = cell.ClientId,
-            Payload = cell.Payload.Id,
-            Repetition = repetition,
-            Clients = result.Plan.Clients,
-            StartedUtc = result.StartedUtc,
-            EndedUtc = result.EndedUtc,
-            GeneratorCpuPercent = measures.GeneratorCpuPercent,
-            Complete = partialReason is null,
-            PartialReason = partialReason,
-            SteadyStateReached = measures.Steady?.Reached,
-            SteadyStateWarmupSeconds = measures.Steady?.Elapsed.TotalSeconds,
-            SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
-            ServerCpuPercent = measures.ServerCpuPercent,
-            GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
-            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
-            GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
-        };
-        LevelFigures.Apply(level, stats);
-        // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
-        samples.AppendLevel(level, result.Samples, onlyWhileRunning: true);
-        return level;
-    }
-
-    private static double OrZero(double value) => LevelFigures.OrZero(value);
-
-    private static ProgressEvent LevelEvent(RunEntity run, Cell cell, LevelEntity level, LatencyStatistics stats) =>
-        new(ProgressEvents.LevelCompleted, run.Id, run.CompletedLevels, run.TotalLevels)
-        {
-            Variant = cell.Endpoint.Name,
-            Client = cell.ClientId,
-            Payload = cell.Payload.Id,
-            Repetition = level.Repetition,
-            Clients = level.Clients,
-            Requests = stats.Requests,
-            Errors = stats.Errors,
-            ThroughputRps = stats.ThroughputRps,
-            MeanMs = OrZero(stats.MeanMs),
-        };
-
-    private static string PartialReason(LevelPlan plan, TimeSpan wall) => plan.Duration is { } duration
-        ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s of a {duration.TotalSeconds:0.#} s level (warm-up included)")
-        : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s, before its {plan.RequestsPerClient} requests per client");
-
-    private static string FailedReason(Cell cell, LevelPlan plan, TimeSpan wall, LoadClientException failure)
-    {
-        var of = plan.Duration is { } duration
-            ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"of a {duration.TotalSeconds:0.#} s level (warm-up included)")
-            : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"before its {plan.RequestsPerClient} requests per client");
-        return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"the {cell.ClientId} client failed after {wall.TotalSeconds:0.0} s {of}: {failure.Message}");
-    }
-
-    /// <summary>One variant × client × payload cell; <see cref="Driver"/> is null when the cell's load comes from load agents.</summary>
-    private sealed record Cell(HostEndpoint Endpoint, string ClientId, IClientDriver? Driver, PayloadCase Payload);
-
-    /// <summary>What the executor measured around one level, besides its samples.</summary>
-    private sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);
 }

@@ -1,6 +1,8 @@
 using System.Net.Http.Json;
 using System.Text.Json;
 using Dashboard.Service.Contracts.Variants;
+using Polly;
+using Polly.Retry;
 
 namespace Dashboard.Runner.Hosts;
 
@@ -27,56 +29,62 @@ public static class HostProbe
         ArgumentNullException.ThrowIfNull(http);
         ArgumentNullException.ThrowIfNull(host);
         var started = DateTime.UtcNow;
-        var said = false;
-        while (true)
-        {
-            string? starting;
-            using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+        // Asked again every poll while a stack is starting (or the host did not answer in time), until the limit: Polly's
+        // retry with a constant delay; the limit and its reason stay here.
+        var pipeline = new ResiliencePipelineBuilder<string?>()
+            .AddRetry(new RetryStrategyOptions<string?>
             {
-                timeout.CancelAfter(Timeout);
-                try
+                ShouldHandle = args => ValueTask.FromResult(args.Outcome.Result is not null && DateTime.UtcNow - started < limit),
+                Delay = poll ?? TimeSpan.FromMilliseconds(500),
+                BackoffType = DelayBackoffType.Constant,
+                UseJitter = false,
+                MaxRetryAttempts = int.MaxValue,
+                OnRetry = args =>
                 {
-                    using var response = await http.GetAsync(new Uri(host, "/healthz"), timeout.Token);
-                    starting = response.StatusCode == System.Net.HttpStatusCode.ServiceUnavailable
-                        ? StartingStacks(await response.Content.ReadAsStringAsync(timeout.Token))
-                        : null;
-                }
-                catch (HttpRequestException e)
-                {
-                    throw new HostUnavailableException($"host {host} is not reachable: {e.Message}", e);
-                }
-                catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested)
-                {
-                    // A host busy starting its stacks (or a loaded machine) may be slow to answer: ask again within the limit.
-                    if (DateTime.UtcNow - started >= limit)
+                    if (args.AttemptNumber == 0)
                     {
-                        throw new HostUnavailableException($"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s", e);
+                        notice?.Invoke(args.Outcome.Result == NoAnswer
+                            ? $"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s; asking again for up to {limit.TotalSeconds:0} s"
+                            : $"host {host}: stack {args.Outcome.Result} is starting; waiting up to {limit.TotalSeconds:0} s");
                     }
 
-                    starting = NoAnswer;
-                }
-            }
+                    return default;
+                },
+            })
+            .Build();
+        var starting = await pipeline.ExecuteAsync(async token => await StartingAsync(http, host, token, cancellationToken), cancellationToken);
+        if (starting == NoAnswer)
+        {
+            throw new HostUnavailableException($"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s");
+        }
 
-            if (starting is null)
-            {
-                return;
-            }
+        if (starting is not null)
+        {
+            throw new HostUnavailableException($"host {host}: stack {starting} still starting after {limit.TotalSeconds:0} s");
+        }
+    }
 
-            var waited = DateTime.UtcNow - started;
-            if (waited >= limit)
-            {
-                throw new HostUnavailableException($"host {host}: stack {starting} still starting after {limit.TotalSeconds:0} s");
-            }
-
-            if (!said)
-            {
-                notice?.Invoke(starting == NoAnswer
-                    ? $"host {host} did not answer GET /healthz within {Timeout.TotalSeconds:0} s; asking again for up to {limit.TotalSeconds:0} s"
-                    : $"host {host}: stack {starting} is starting; waiting up to {limit.TotalSeconds:0} s");
-                said = true;
-            }
-
-            await Task.Delay(poll ?? TimeSpan.FromMilliseconds(500), cancellationToken);
+    // One GET /healthz: the stacks still starting, NoAnswer when the host did not answer within Timeout, null when it is ready
+    // (or has no /healthz: the endpoint list then decides).
+    private static async Task<string?> StartingAsync(HttpClient http, Uri host, CancellationToken token, CancellationToken cancellationToken)
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(token);
+        timeout.CancelAfter(Timeout);
+        try
+        {
+            using var response = await http.GetAsync(new Uri(host, "/healthz"), timeout.Token);
+            return response.StatusCode == System.Net.HttpStatusCode.ServiceUnavailable
+                ? StartingStacks(await response.Content.ReadAsStringAsync(timeout.Token))
+                : null;
+        }
+        catch (HttpRequestException e)
+        {
+            throw new HostUnavailableException($"host {host} is not reachable: {e.Message}", e);
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            // A host busy starting its stacks (or a loaded machine) may be slow to answer: asked again within the limit.
+            return NoAnswer;
         }
     }
 

@@ -59,7 +59,7 @@ public static class RecurringApi
 
             var cron = root.TryGetProperty("cron", out var c) && c.ValueKind == JsonValueKind.String ? c.GetString()! : throw new ScenarioException("cron", "give a cron expression as a string");
             var scenario = root.TryGetProperty("scenario", out var s) && s.ValueKind == JsonValueKind.Object
-                ? ScenarioLoader.Parse(s.GetRawText())
+                ? ScenarioLoader.ParseValid(s.GetRawText())
                 : throw new ScenarioException("scenario", "give a scenario document (an object)");
             return TypedResults.Ok(queue.AddRecurring(id, cron, scenario));
         }

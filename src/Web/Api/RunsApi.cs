@@ -61,7 +61,7 @@ public static class RunsApi
 
         try
         {
-            var scenario = ScenarioLoader.Parse(json);
+            var scenario = ScenarioLoader.ParseValid(json);
             var run = await queue.EnqueueAsync(scenario, at?.UtcDateTime, cancellationToken);
             return TypedResults.Created($"/api/runs/{run.Id}", RunResource.From(run));
         }

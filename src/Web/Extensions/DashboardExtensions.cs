@@ -76,6 +76,7 @@ public static class DashboardExtensions
             .ValidateOnStart();
         builder.Services.AddSingleton<RunEvents>();
         builder.Services.AddSingleton<QueueWorker>();
+        builder.Services.AddSingleton<RunJobs>();
         builder.Services.AddSingleton<QueueService>();
         builder.Services.AddTransient<BenchmarkJob>();
         builder.Services.AddSingleton<ScenarioPresets>();

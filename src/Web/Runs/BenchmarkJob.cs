@@ -38,7 +38,7 @@ public sealed class BenchmarkJob(QueueWorker worker, QueueService queue, ILogger
     [JobDisplayName("recurring {0}: queue a run")]
     public async Task QueueRecurringAsync(string recurringId, string cron, string scenarioJson)
     {
-        var run = await queue.EnqueueAsync(ScenarioLoader.Parse(scenarioJson), null, CancellationToken.None, $"queued by recurring run '{recurringId}' ({cron})");
+        var run = await queue.EnqueueAsync(ScenarioLoader.ParseValid(scenarioJson), null, CancellationToken.None, $"queued by recurring run '{recurringId}' ({cron})");
         logger.LogInformation("Recurring run {RecurringId} ({Cron}) queued run {RunId}", recurringId, cron, run.Id);
     }
 }

@@ -10,11 +10,11 @@ namespace Dashboard.Web.Runs;
 /// then SIGKILL); every run left Running is marked Interrupted with the reason and its queue job failed (no retry: only a
 /// user re-queues); waiting runs without a queue job get one. Each step is logged.
 /// </summary>
-public sealed class QueueRecovery(RunStore store, QueueService queue, RunEvents events, ILogger<QueueRecovery> logger) : IHostedService
+public sealed class QueueRecovery(RunStore store, RunJobs runJobs, RunEvents events, ILogger<QueueRecovery> logger) : IHostedService
 {
-    /// <summary>The error of a run the dashboard was running when it stopped.</summary>
-    public const string InterruptedReason =
-        "the dashboard stopped while this run was running (restart or crash); the samples measured so far are kept (re-queue it to run again)";
+    /// <summary>The error of a run the dashboard was running when it stopped, after <paramref name="done"/> of <paramref name="total"/> levels.</summary>
+    public static string InterruptedReason(int done, int total) =>
+        $"the dashboard stopped while this run was running (restart or crash) after {done} of {total} levels; its runner stopped with it (the end of its standard input); the levels stored before are kept with their samples (re-queue it to run again)";
 
     /// <inheritdoc />
     public async Task StartAsync(CancellationToken cancellationToken)
@@ -37,12 +37,12 @@ public sealed class QueueRecovery(RunStore store, QueueService queue, RunEvents 
             logger.LogWarning("Run {RunId} was left running by a previous dashboard: marked {Status}", run.Id, run.Status);
         }
 
-        foreach (var runId in await queue.FailProcessingJobsAsync(cancellationToken))
+        foreach (var runId in await runJobs.FailProcessingJobsAsync(cancellationToken))
         {
             logger.LogWarning("Run {RunId}: its queue job was still processing in a previous dashboard; marked failed (no retry)", runId);
         }
 
-        await queue.SubmitOrphanedAsync(cancellationToken);
+        await runJobs.SubmitOrphanedAsync(cancellationToken);
     }
 
     /// <inheritdoc />

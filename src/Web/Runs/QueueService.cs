@@ -4,7 +4,6 @@ using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Web.Options;
 using Dashboard.Web.Storage;
 using Hangfire;
-using Hangfire.States;
 using Hangfire.Storage;
 
 namespace Dashboard.Web.Runs;
@@ -42,8 +41,8 @@ public sealed record RecurringRun(string Id, string Cron, string ScenarioName, b
 public sealed class QueueService(
     RunStore store,
     QueueWorker worker,
+    RunJobs runJobs,
     RunEvents events,
-    IBackgroundJobClient jobs,
     IRecurringJobManager recurring,
     JobStorage storage,
     TimeProvider time,
@@ -57,9 +56,9 @@ public sealed class QueueService(
     /// queue time stays now).
     /// </summary>
     /// <exception cref="ScenarioException">The scenario is invalid (the field is named), or <paramref name="atUtc"/> is in the past (field <c>at</c>).</exception>
-    public async Task<RunEntity> EnqueueAsync(ScenarioDocument scenario, DateTime? atUtc, CancellationToken cancellationToken, string? progressText = null)
+    public async Task<RunEntity> EnqueueAsync(ValidScenario scenario, DateTime? atUtc, CancellationToken cancellationToken, string? progressText = null)
     {
-        ScenarioLoader.Validate(scenario);
+        ArgumentNullException.ThrowIfNull(scenario);
         var now = time.GetUtcNow().UtcDateTime;
         if (atUtc is { } at && at.ToUniversalTime() <= now)
         {
@@ -69,7 +68,7 @@ public sealed class QueueService(
 
         var due = atUtc?.ToUniversalTime();
         var run = await store.EnqueueAsync(scenario, due, progressText, cancellationToken);
-        await SubmitAsync(run, cancellationToken);
+        await runJobs.SubmitAsync(run, cancellationToken);
         events.Publish(new RunUpdate(run.Id, run.Status));
         return run;
     }
@@ -88,10 +87,7 @@ public sealed class QueueService(
             case null:
                 return CancelResult.NotFound;
             case RunStatus.Cancelled when (await store.FindAsync(id, cancellationToken)) is { Error: "cancelled before it started" } run:
-                if (run.JobId is { } jobId)
-                {
-                    jobs.Delete(jobId);
-                }
+                runJobs.Delete(run);
 
                 events.Publish(new RunUpdate(id, RunStatus.Cancelled));
                 return CancelResult.Cancelled;
@@ -107,7 +103,7 @@ public sealed class QueueService(
     public async Task<RunEntity?> RequeueAsync(int id, CancellationToken cancellationToken)
     {
         var old = await store.FindAsync(id, cancellationToken);
-        return old is null ? null : await EnqueueAsync(ScenarioLoader.Parse(old.ScenarioJson), null, cancellationToken, $"queued again from run {id}");
+        return old is null ? null : await EnqueueAsync(ScenarioLoader.ParseValid(old.ScenarioJson), null, cancellationToken, $"queued again from run {id}");
     }
 
     /// <summary>Renames and annotates run <paramref name="id"/> (null: unchanged; empty: cleared); null when there is no such run.</summary>
@@ -135,48 +131,6 @@ public sealed class QueueService(
         return purged;
     }
 
-    /// <summary>Gives every waiting run without a job one (rows queued before the job was recorded, or by an older dashboard).</summary>
-    public async Task SubmitOrphanedAsync(CancellationToken cancellationToken)
-    {
-        foreach (var run in await store.WaitingWithoutJobAsync(cancellationToken))
-        {
-            await SubmitAsync(run, cancellationToken);
-            logger.LogInformation("Run {RunId} ({Status}) had no queue job: submitted", run.Id, run.Status);
-        }
-    }
-
-    /// <summary>Submits the job of a run the worker put back for later (machine busy).</summary>
-    public async Task RescheduleAsync(int runId, DateTime dueUtc)
-    {
-        var jobId = jobs.Schedule<BenchmarkJob>(j => j.RunAsync(runId, CancellationToken.None), new DateTimeOffset(DateTime.SpecifyKind(dueUtc, DateTimeKind.Utc)));
-        await store.SetJobAsync(runId, jobId, CancellationToken.None);
-    }
-
-    /// <summary>
-    /// At start-up, before the workers start: every benchmark job still "Processing" belongs to a dashboard that died (one
-    /// dashboard per queue storage). Each is marked Failed with its run's outcome, so Hangfire never runs it again.
-    /// Returns the run ids.
-    /// </summary>
-    public async Task<IReadOnlyList<int>> FailProcessingJobsAsync(CancellationToken cancellationToken)
-    {
-        var failed = new List<int>();
-        var processing = storage.GetMonitoringApi().ProcessingJobs(0, 1000);
-        foreach (var (jobId, job) in processing)
-        {
-            if (job?.Job?.Method.Name != nameof(BenchmarkJob.RunAsync) || job.Job.Args.Count == 0 || job.Job.Args[0] is not int runId)
-            {
-                continue;
-            }
-
-            var run = await store.FindAsync(runId, cancellationToken);
-            var reason = $"the dashboard that ran this job stopped; run {runId} is {run?.Status.ToString() ?? "deleted"}{(run?.Error is { } error ? $": {error}" : "")} (never retried: re-queue it from the Queue page)";
-            jobs.ChangeState(jobId, new FailedState(new RunInterruptedException(reason)) { Reason = reason }, ProcessingState.StateName);
-            failed.Add(runId);
-        }
-
-        return failed;
-    }
-
     /// <summary>The recurring runs, by id.</summary>
     public IReadOnlyList<RecurringRun> ListRecurring()
     {
@@ -190,7 +144,7 @@ public sealed class QueueService(
 
     /// <summary>Adds (or replaces) recurring run <paramref name="id"/>: <paramref name="scenario"/> queued at every time <paramref name="cron"/> names (UTC).</summary>
     /// <exception cref="ScenarioException">The id, the cron expression (field <c>cron</c>) or the scenario is invalid.</exception>
-    public RecurringRun AddRecurring(string id, string cron, ScenarioDocument scenario)
+    public RecurringRun AddRecurring(string id, string cron, ValidScenario scenario)
     {
         ArgumentNullException.ThrowIfNull(scenario);
         if (string.IsNullOrWhiteSpace(id) || id.Length > 100 || !id.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_'))
@@ -199,8 +153,7 @@ public sealed class QueueService(
         }
 
         cron = (cron ?? "").Trim();
-        ScenarioLoader.Validate(scenario);
-        var json = ScenarioLoader.ToJson(scenario);
+        var json = scenario.Json;
         try
         {
             recurring.AddOrUpdate<BenchmarkJob>(id, QueueOptions.TriggersQueue, j => j.QueueRecurringAsync(id, cron, json), cron, new RecurringJobOptions { TimeZone = TimeZoneInfo.Utc });
@@ -236,16 +189,6 @@ public sealed class QueueService(
         logger.LogInformation("Recurring run {RecurringId} deleted", id);
     }
 
-    private async Task SubmitAsync(RunEntity run, CancellationToken cancellationToken)
-    {
-        var runId = run.Id;
-        var jobId = run.ScheduledUtc is { } due && due > time.GetUtcNow().UtcDateTime
-            ? jobs.Schedule<BenchmarkJob>(j => j.RunAsync(runId, CancellationToken.None), new DateTimeOffset(DateTime.SpecifyKind(due, DateTimeKind.Utc)))
-            : jobs.Enqueue<BenchmarkJob>(j => j.RunAsync(runId, CancellationToken.None));
-        run.JobId = jobId;
-        await store.SetJobAsync(runId, jobId, cancellationToken);
-    }
-
     private static RecurringRun ToRecurring(RecurringJobDto job)
     {
         var args = job.Job?.Args;
@@ -263,15 +206,5 @@ public sealed class QueueService(
 
         var paused = job.Cron == Never;
         return new RecurringRun(job.Id, cron, name, paused, paused ? null : job.NextExecution, job.LastExecution, job.Error ?? job.LoadException?.Message);
-    }
-}
-
-/// <summary>The reason a run's Hangfire job failed: the process that ran it died, and the run was marked Interrupted.</summary>
-public sealed class RunInterruptedException : Exception
-{
-    /// <summary>Creates the error with its reason.</summary>
-    public RunInterruptedException(string message)
-        : base(message)
-    {
     }
 }

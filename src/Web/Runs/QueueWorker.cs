@@ -13,10 +13,11 @@ namespace Dashboard.Web.Runs;
 
 /// <summary>
 /// Runs one queued benchmark (called by <see cref="BenchmarkJob"/> on the <c>benchmarks</c> queue, whose single worker
-/// makes it one at a time): starts the built runner executable with <c>run --scenario FILE --db FILE --progress json
-/// --run-id N --stop-at-stdin-eof</c>, so the runner continues the run's own row and ends when the dashboard ends, reads
-/// one JSON event per stdout line, publishes them to the live pages and ends the run with the runner's outcome. Cancel
-/// sends SIGTERM; the runner keeps its samples.
+/// makes it one at a time): marks the run Running, starts the built runner executable with <c>run --scenario FILE --db
+/// FILE --progress json --run-id N --stop-at-stdin-eof</c>, so the runner adds the run's levels and samples to its row and
+/// ends when the dashboard ends, reads one JSON event per stdout line, records what they say on the row (the runner
+/// writes nothing to it), publishes them to the live pages and ends the run with the runner's outcome
+/// (<see cref="RunOutcome"/>). Cancel sends SIGTERM; the runner keeps its samples.
 /// </summary>
 public sealed class QueueWorker(
     RunStore store,
@@ -184,17 +185,18 @@ public sealed class QueueWorker(
                 continue;
             }
 
+            // The dashboard writes the run's row; the runner reports (docs/architecture.md, "One owner per run").
             switch (progress.Event)
             {
-                case "run-started":
-                    await store.UpdateProgressAsync(runId, 0, progress.TotalLevels, $"running: 0 of {progress.TotalLevels} levels", CancellationToken.None);
+                case ProgressEvents.RunStarted:
+                    await store.RecordStartAsync(runId, new RunStart(progress.TotalLevels, progress.Environment?.GetRawText(), progress.Topology, progress.LinkRateMbps, progress.OrderSeed), CancellationToken.None);
                     break;
-                case "level-completed":
+                case ProgressEvents.LevelCompleted:
                     await store.UpdateProgressAsync(runId, progress.CompletedLevels, progress.TotalLevels,
                         $"{progress.CompletedLevels} of {progress.TotalLevels} levels; last: {progress.Variant} × {progress.Client} × {progress.Payload}, {progress.Clients} clients",
                         CancellationToken.None);
                     break;
-                case "run-ended":
+                case ProgressEvents.RunEnded:
                     ended = progress;
                     break;
             }
@@ -221,13 +223,10 @@ public sealed class QueueWorker(
 
     private async Task EndAsync(int runId, RunnerOutcome outcome, CurrentRun current, bool dashboardStopping)
     {
-        var stderrLine = LastLine(outcome.Stderr);
-        switch (outcome.ExitCode)
+        var run = await store.FindAsync(runId, CancellationToken.None);
+        switch (RunOutcome.Of(outcome.ExitCode, outcome.Ended, LastLine(outcome.Stderr), current.UserCancelled, dashboardStopping, run?.CompletedLevels ?? 0, run?.TotalLevels ?? 0))
         {
-            case 0:
-                await FinishAsync(runId, RunStatus.Completed, null);
-                return;
-            case 4 when !current.UserCancelled && !dashboardStopping:
+            case RunOutcome.RetryLater:
                 var due = time.GetUtcNow().UtcDateTime + runnerOptions.Value.BusyRetryDelay;
                 await store.RescheduleAsync(runId, due, $"machine busy (another benchmark holds it); trying again at {due:HH:mm:ss} UTC", CancellationToken.None);
                 events.Publish(new RunUpdate(runId, RunStatus.Scheduled));
@@ -237,46 +236,19 @@ public sealed class QueueWorker(
                 }
 
                 return;
+            case RunOutcome.Finish finish:
+                await FinishAsync(runId, finish);
+                return;
         }
-
-        if (dashboardStopping && !current.UserCancelled)
-        {
-            await FinishAsync(runId, RunStatus.Interrupted, "the dashboard stopped during the run; the samples measured so far are kept (re-queue it to run again)", overrideRunner: true);
-            return;
-        }
-
-        if (current.UserCancelled)
-        {
-            await FinishAsync(runId, RunStatus.Cancelled, outcome.Ended?.Error ?? "cancelled by a user; the samples measured so far are kept");
-            return;
-        }
-
-        var error = outcome.ExitCode switch
-        {
-            1 => outcome.Ended?.Error ?? stderrLine ?? "the run failed",
-            2 => $"the runner refused the scenario: {stderrLine}",
-            3 => $"the service host is unreachable: {stderrLine}",
-            130 => "the runner was interrupted (SIGINT from outside the dashboard); the samples measured so far are kept",
-            // .NET reports a child ended by signal N as 128 + N (SIGKILL: 137, e.g. the kernel's out-of-memory killer).
-            > 128 and < 160 => await KilledAsync(runId, outcome.ExitCode - 128, stderrLine),
-            _ => $"the runner exited with code {outcome.ExitCode}: {stderrLine}",
-        };
-        await FinishAsync(runId, outcome.ExitCode == 130 ? RunStatus.Interrupted : RunStatus.Failed, error);
     }
 
-    private async Task<string> KilledAsync(int runId, int signal, string? stderrLine)
-    {
-        var run = await store.FindAsync(runId, CancellationToken.None);
-        var name = signal switch { 9 => " (SIGKILL)", 15 => " (SIGTERM)", 6 => " (SIGABRT)", 11 => " (SIGSEGV)", _ => "" };
-        var where = run is null ? "" : $" after {run.CompletedLevels} of {run.TotalLevels} levels";
-        return $"the runner was killed by signal {signal}{name}{where}; the levels it stored before are kept with their samples{(stderrLine is null ? "" : $" (its last words: {stderrLine})")}";
-    }
+    private Task FinishAsync(int runId, RunStatus status, string error) => FinishAsync(runId, new RunOutcome.Finish(status, error, null, EndedByRunner: false));
 
-    private async Task FinishAsync(int runId, RunStatus status, string? error, bool overrideRunner = false)
+    private async Task FinishAsync(int runId, RunOutcome.Finish finish)
     {
-        var run = await store.FinishAsync(runId, status, error, CancellationToken.None, overrideRunner);
-        logger.LogInformation("Run {RunId} ended {Status}: {Error}", runId, run?.Status ?? status, run?.Error ?? error);
-        events.Publish(new RunUpdate(runId, run?.Status ?? status));
+        var run = await store.FinishAsync(runId, finish.Status, finish.Error, CancellationToken.None, finish.CompletedLevels, finish.EndedByRunner);
+        logger.LogInformation("Run {RunId} ended {Status}: {Error}", runId, run?.Status ?? finish.Status, run?.Error ?? finish.Error);
+        events.Publish(new RunUpdate(runId, run?.Status ?? finish.Status));
     }
 
     private static string? LastLine(string text)

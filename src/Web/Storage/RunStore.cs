@@ -12,9 +12,19 @@ namespace Dashboard.Web.Storage;
 /// <param name="PeakThroughputRps">Per run id: the highest throughput of any of its levels (req/s); absent when it stored no level.</param>
 public sealed record RunPage(IReadOnlyList<RunEntity> Runs, int Total, IReadOnlyDictionary<int, double> PeakThroughputRps);
 
+/// <summary>What the runner reported in <c>run-started</c>, recorded with the run (<see cref="RunStore.RecordStartAsync"/>).</summary>
+/// <param name="TotalLevels">Levels the run will measure.</param>
+/// <param name="EnvironmentJson">The run's environment (JSON), with the runner's process; null when the runner sent none.</param>
+/// <param name="Topology">Where the host runs relative to the generator; null: same-machine.</param>
+/// <param name="LinkRateMbps">The emulated link's rate, or null.</param>
+/// <param name="OrderSeed">The cell-order seed, or null.</param>
+public sealed record RunStart(int TotalLevels, string? EnvironmentJson, string? Topology, int? LinkRateMbps, int? OrderSeed);
+
 /// <summary>
 /// The <c>Runs</c> table as the queue uses it: the domain record of every run (the queue's jobs are plumbing,
-/// docs/architecture.md "The queue"). One row per run: the runner continues the row queued here (<c>--run-id</c>).
+/// docs/architecture.md "The queue"). The dashboard owns the lifecycle of the runs it queues (queued, running, ended,
+/// status, reason, progress): these methods are its only writes to their rows; the runner it starts with
+/// <c>--run-id</c> adds levels and samples and reports the rest as events (docs/architecture.md, "One owner per run").
 /// </summary>
 public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeProvider time)
 {
@@ -28,14 +38,14 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
     /// Stores a run of <paramref name="scenario"/>: Queued, or Scheduled for <paramref name="dueUtc"/>. Its queue time
     /// (<see cref="RunEntity.CreatedUtc"/>) is now in both cases.
     /// </summary>
-    public async Task<RunEntity> EnqueueAsync(ScenarioDocument scenario, DateTime? dueUtc, string? progressText, CancellationToken cancellationToken)
+    public async Task<RunEntity> EnqueueAsync(ValidScenario scenario, DateTime? dueUtc, string? progressText, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(scenario);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         var run = new RunEntity
         {
             ScenarioName = scenario.Name,
-            ScenarioJson = ScenarioLoader.ToJson(scenario),
+            ScenarioJson = scenario.Json,
             Status = dueUtc is null ? RunStatus.Queued : RunStatus.Scheduled,
             CreatedUtc = time.GetUtcNow().UtcDateTime,
             ScheduledUtc = dueUtc,
@@ -132,6 +142,25 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
                 .SetProperty(r => r.ProgressText, progressText), cancellationToken);
     }
 
+    /// <summary>
+    /// Records what the runner reported in <c>run-started</c> on a running run: its level count (none done yet), environment
+    /// (JSON, with the runner's process), topology, link rate and cell-order seed.
+    /// </summary>
+    public async Task RecordStartAsync(int id, RunStart start, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(start);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        await db.Runs.Where(r => r.Id == id && r.Status == RunStatus.Running)
+            .ExecuteUpdateAsync(s => s
+                .SetProperty(r => r.CompletedLevels, 0)
+                .SetProperty(r => r.TotalLevels, start.TotalLevels)
+                .SetProperty(r => r.ProgressText, $"running: 0 of {start.TotalLevels} levels")
+                .SetProperty(r => r.EnvironmentJson, start.EnvironmentJson)
+                .SetProperty(r => r.Topology, start.Topology ?? "same-machine")
+                .SetProperty(r => r.LinkRateMbps, start.LinkRateMbps)
+                .SetProperty(r => r.OrderSeed, start.OrderSeed), cancellationToken);
+    }
+
     /// <summary>Puts a run back to wait until <paramref name="dueUtc"/> (the machine was busy), Scheduled with the reason.</summary>
     public async Task RescheduleAsync(int id, DateTime dueUtc, string reason, CancellationToken cancellationToken)
     {
@@ -144,32 +173,42 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
     }
 
     /// <summary>
-    /// Ends a run with <paramref name="status"/> and <paramref name="error"/>, unless it has already ended (a runner that
-    /// ended it itself keeps its word) and <paramref name="overrideEnded"/> is false. Returns the row as stored.
+    /// Ends a run with <paramref name="status"/> and <paramref name="error"/> unless it has already ended (cancelled while
+    /// waiting, marked Interrupted at start-up or by a runner that found its runner gone): an ended run keeps its status.
+    /// Returns the row as stored.
     /// </summary>
-    public async Task<RunEntity?> FinishAsync(int id, RunStatus status, string? error, CancellationToken cancellationToken, bool overrideEnded = false)
+    /// <param name="id">The run.</param>
+    /// <param name="status">Its final status.</param>
+    /// <param name="error">Why it did not complete, or null.</param>
+    /// <param name="cancellationToken">Cancels the write.</param>
+    /// <param name="completedLevels">Whole levels done, as the runner reported in <c>run-ended</c>; null when the runner could
+    /// not say (killed, crashed): the stored levels are counted.</param>
+    /// <param name="endedByRunner">True when the runner said it ended (<c>run-ended</c>): the run ends now; false: at the end of
+    /// its last stored level (a runner that died ended there), unless it completed.</param>
+    public async Task<RunEntity?> FinishAsync(int id, RunStatus status, string? error, CancellationToken cancellationToken, int? completedLevels = null, bool endedByRunner = false)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         var run = await db.Runs.SingleOrDefaultAsync(r => r.Id == id, cancellationToken);
-        if (run is null || (Finished.Contains(run.Status) && !(overrideEnded && run.Status != status)))
+        if (run is null || Finished.Contains(run.Status))
         {
             return run;
         }
 
         run.Status = status;
         run.Error = error;
-        run.EndedUtc = await db.Levels.Where(l => l.RunId == id).MaxAsync(l => (DateTime?)l.EndedUtc, cancellationToken) is { } last && status != RunStatus.Completed
+        run.EndedUtc = !endedByRunner && status != RunStatus.Completed
+            && await db.Levels.Where(l => l.RunId == id).MaxAsync(l => (DateTime?)l.EndedUtc, cancellationToken) is { } last
             ? Max(last, run.StartedUtc ?? last)
             : time.GetUtcNow().UtcDateTime;
         run.ProgressText = null;
-        run.CompletedLevels = Math.Max(run.CompletedLevels, await db.Levels.CountAsync(l => l.RunId == id, cancellationToken));
+        run.CompletedLevels = completedLevels ?? Math.Max(run.CompletedLevels, await db.Levels.CountAsync(l => l.RunId == id, cancellationToken));
         try
         {
             await db.SaveChangesAsync(cancellationToken);
         }
         catch (DbUpdateConcurrencyException)
         {
-            // The runner ended it between the read and the write: its status stands.
+            // Someone else ended it between the read and the write (a cancel of a waiting run): its status stands.
             return await FindAsync(id, cancellationToken);
         }
 
@@ -192,16 +231,19 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
 
     /// <summary>
     /// At start-up: every run left <c>Running</c> (its dashboard or runner is gone: a crash, a kill, a restart) becomes
-    /// Interrupted with <paramref name="reason"/>, keeping what the runner stored. Returns the runs marked.
+    /// Interrupted with the reason <paramref name="reason"/> gives for its whole stored levels and its level count, keeping
+    /// what the runner stored. Returns the runs marked.
     /// </summary>
-    public async Task<IReadOnlyList<RunEntity>> InterruptLeftRunningAsync(string reason, CancellationToken cancellationToken)
+    public async Task<IReadOnlyList<RunEntity>> InterruptLeftRunningAsync(Func<int, int, string> reason, CancellationToken cancellationToken)
     {
+        ArgumentNullException.ThrowIfNull(reason);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var running = await db.Runs.AsNoTracking().Where(r => r.Status == RunStatus.Running).Select(r => r.Id).ToListAsync(cancellationToken);
+        var running = await db.Runs.AsNoTracking().Where(r => r.Status == RunStatus.Running)
+            .Select(r => new { r.Id, r.TotalLevels, Done = db.Levels.Count(l => l.RunId == r.Id && l.Complete) }).ToListAsync(cancellationToken);
         var marked = new List<RunEntity>();
-        foreach (var id in running)
+        foreach (var left in running)
         {
-            if (await FinishAsync(id, RunStatus.Interrupted, reason, cancellationToken) is { Status: RunStatus.Interrupted } run)
+            if (await FinishAsync(left.Id, RunStatus.Interrupted, reason(left.Done, left.TotalLevels), cancellationToken, completedLevels: left.Done) is { Status: RunStatus.Interrupted } run)
             {
                 marked.Add(run);
             }

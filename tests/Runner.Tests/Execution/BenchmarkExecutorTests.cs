@@ -231,29 +231,40 @@ public sealed class BenchmarkExecutorTests : IDisposable
     }
 
     [Fact]
-    public async Task RunAsync_RunIdOfAQueuedRow_ContinuesThatRowAndMakesNoOther()
+    public async Task RunAsync_RunIdOfAStartedRow_AddsItsLevelsReportsTheRestAndWritesNothingToTheRow()
     {
-        var queued = await QueueRowAsync(RunStatus.Queued);
-        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), _ => { });
+        // The dashboard owns the row (docs/architecture.md, "One owner per run"): it marked it Running; the runner adds levels
+        // and samples and reports its environment, level count and end as events.
+        var started = await QueueRowAsync(RunStatus.Running);
+        var events = new List<ProgressEvent>();
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), events.Add);
 
-        var run = await executor.RunAsync(Scenario(), Endpoints, CancellationToken.None, queued);
+        var run = await executor.RunAsync(Scenario(), Endpoints, CancellationToken.None, started);
 
-        Assert.Equal(queued, run.Id);
+        Assert.Equal(started, run.Id);
         Assert.Equal(RunStatus.Completed, run.Status);
         using var db = ResultsDatabase.Open(DatabasePath);
         Assert.Equal(1, await db.Runs.CountAsync());
-        Assert.Equal(2, await db.Levels.CountAsync(l => l.RunId == queued));
+        Assert.Equal(2, await db.Levels.CountAsync(l => l.RunId == started));
         var stored = await db.Runs.SingleAsync();
-        Assert.Equal(2, stored.TotalLevels);
-        Assert.Null(stored.ProgressText);
-        Assert.Contains("\"runnerProcess\"", stored.EnvironmentJson, StringComparison.Ordinal);
+        Assert.Equal(RunStatus.Running, stored.Status);
+        Assert.Equal(0, stored.TotalLevels);
+        Assert.Null(stored.EnvironmentJson);
+        var first = events[0];
+        Assert.Equal(ProgressEvents.RunStarted, first.Event);
+        Assert.Equal(2, first.TotalLevels);
+        Assert.True(first.Environment?.TryGetProperty("runnerProcess", out _), "run-started carries the runner's process");
+        Assert.Equal("same-machine", first.Topology);
+        Assert.Equal(run.OrderSeed, first.OrderSeed);
+        Assert.Equal(new ProgressEvent(ProgressEvents.RunEnded, started, 2, 2) { Status = "Completed" }, events[^1]);
     }
 
     [Theory]
     [InlineData(RunStatus.Interrupted)]
     [InlineData(RunStatus.Completed)]
     [InlineData(RunStatus.Cancelled)]
-    public async Task RunAsync_RunIdOfAnEndedRow_RefusedNamingRunIdAndNothingStored(RunStatus status)
+    [InlineData(RunStatus.Queued)]
+    public async Task RunAsync_RunIdOfARowNotRunning_RefusedNamingRunIdAndNothingStored(RunStatus status)
     {
         var ended = await QueueRowAsync(status);
         var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), _ => { });
@@ -272,7 +283,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
     {
         // A restarted dashboard marks the run Interrupted while this runner is in its second level: that level and the
         // rest are never stored, and the status stays the dashboard's.
-        var queued = await QueueRowAsync(RunStatus.Queued);
+        var queued = await QueueRowAsync(RunStatus.Running);
         var scenario = Scenario() with { Variants = ["AspNetHttpJson"], Levels = [1, 2, 3], RequestsPerClient = 200 };
         long samplesWhenMarked = -1;
         var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), e =>

@@ -93,7 +93,9 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
 
         await restarted.WaitForStatusAsync(killed, "Interrupted");
         var run = (await restarted.FindRunAsync(killed))!;
-        Assert.StartsWith("the process that started the runner ended (its standard input closed) after 1 of 2 levels", run.Error, StringComparison.Ordinal);
+        // The dashboard owns the run (docs/architecture.md, "One owner per run"): the runner stopped at the end of its input
+        // without writing the row, and the restarted dashboard ended it.
+        Assert.StartsWith("the dashboard stopped while this run was running (restart or crash) after 1 of 2 levels", run.Error, StringComparison.Ordinal);
         await restarted.WaitForStatusAsync(next, "Completed", TimeSpan.FromMinutes(3));
         await AssertWholeLevelsAsync(restarted, next, [20, 40]);
         await using var after = restarted.OpenDatabase();

@@ -39,7 +39,22 @@ public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels,
     /// <summary>Mean response time of the level in ms (level events); for <c>level-progress</c>, over the requests since the previous such event.</summary>
     public double? MeanMs { get; init; }
 
-    /// <summary>Final status: Completed, Failed or Cancelled (<c>run-ended</c>).</summary>
+    /// <summary>
+    /// The run's environment as the runner captured it (<c>run-started</c>): machine, runtimes, the runner's process (pid and
+    /// start time), the host's stacks, the topology; the dashboard stores it as the run's <c>EnvironmentJson</c>.
+    /// </summary>
+    public JsonElement? Environment { get; init; }
+
+    /// <summary>Where the host runs relative to the generator, e.g. <c>same-machine</c> (<c>run-started</c>).</summary>
+    public string? Topology { get; init; }
+
+    /// <summary>The emulated link's rate in Mbit/s (<c>run-started</c>, topology <c>emulated-lan</c>).</summary>
+    public int? LinkRateMbps { get; init; }
+
+    /// <summary>The seed of the run's cell order (<c>run-started</c>); absent when the cells run in the scenario's order.</summary>
+    public int? OrderSeed { get; init; }
+
+    /// <summary>Final status: Completed, Failed, Cancelled or Interrupted (<c>run-ended</c>).</summary>
     public string? Status { get; init; }
 
     /// <summary>One-line reason of a failure (<c>run-ended</c>).</summary>
@@ -75,7 +90,7 @@ public sealed record ProgressEvent(string Event, int RunId, int CompletedLevels,
 /// <summary>The kinds of <see cref="ProgressEvent"/> (its <see cref="ProgressEvent.Event"/>).</summary>
 public static class ProgressEvents
 {
-    /// <summary>The run's row exists: its id and level count.</summary>
+    /// <summary>The run's first level is about to start: its id, level count, environment, topology and cell-order seed.</summary>
     public const string RunStarted = "run-started";
 
     /// <summary>
@@ -91,6 +106,6 @@ public static class ProgressEvents
     /// <summary>A cell stopped with an error; the others go on.</summary>
     public const string CellFailed = "cell-failed";
 
-    /// <summary>The run ended: its status and error.</summary>
+    /// <summary>The run ended: its status and reason (the dashboard ends its row with them; docs/architecture.md, "One owner per run").</summary>
     public const string RunEnded = "run-ended";
 }

@@ -66,6 +66,19 @@ public static class ScenarioLoader
         return document;
     }
 
+    /// <summary>Parses and validates a scenario from JSON text once (<see cref="Parse"/>): the typed document the dashboard queues.</summary>
+    /// <exception cref="ScenarioException">The document is refused (see <see cref="Parse"/>).</exception>
+    public static ValidScenario ParseValid(string json) => new(Parse(json));
+
+    /// <summary>Validates a document built or changed in code (the UI's editor, a preset moved to the local host) once.</summary>
+    /// <exception cref="ScenarioException">A field is invalid; <see cref="ScenarioException.Problems"/> lists all of them.</exception>
+    public static ValidScenario Valid(ScenarioDocument document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        Validate(document);
+        return new ValidScenario(document);
+    }
+
     /// <summary>Reads, parses and validates a scenario file.</summary>
     /// <exception cref="ScenarioException">The file cannot be read, or its content is refused (see <see cref="Parse"/>).</exception>
     public static ScenarioDocument Load(string path)

@@ -377,7 +377,7 @@ public sealed partial class NewRun : IDisposable
         _busy = true;
         try
         {
-            var run = await Queue.EnqueueAsync(Draft.ToDocument(), atUtc, CancellationToken.None);
+            var run = await Queue.EnqueueAsync(ScenarioLoader.Valid(Draft.ToDocument()), atUtc, CancellationToken.None);
             Navigation.NavigateTo($"runs/{run.Id}");
         }
         catch (ScenarioException e)

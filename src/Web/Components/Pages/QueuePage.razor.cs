@@ -226,7 +226,7 @@ public sealed partial class QueuePage : IDisposable
         try
         {
             var scenario = await ScenarioOfAsync(NewSource) ?? throw new ScenarioException("scenario", "choose a preset or an earlier run");
-            var added = Queue.AddRecurring(NewId, NewCron, scenario);
+            var added = Queue.AddRecurring(NewId, NewCron, ScenarioLoader.Valid(scenario));
             Snackbar.Add($"Recurring run '{added.Id}' set: {added.Cron}, next {Time(added.NextUtc)} UTC", Severity.Success);
         }
         catch (ScenarioException e)

@@ -1,0 +1,90 @@
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
+using Dashboard.Data.Samples;
+using Dashboard.Runner.Hosts;
+using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Progress;
+using Dashboard.Service.Contracts.Resources;
+
+namespace Dashboard.Runner.Execution;
+
+/// <summary>What the executor measured around one level, besides its samples.</summary>
+internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);
+
+/// <summary>
+/// What is stored and reported of one level: its row with the figures computed from its samples and what bound it, the
+/// samples (one write transaction that stores nothing once the run is no longer Running), its progress event, and the
+/// reason a level is partial.
+/// </summary>
+internal static class LevelRecords
+{
+    // Generator CPU (runner + drivers) as % of the cores this process may use now (its CPU affinity, read now: an
+    // emulated-lan run pins the runner after it started), or null when the generator's processes are not tracked.
+    internal static double? GeneratorShare(TimeSpan? cpu, TimeSpan wall) =>
+        cpu is { } c && wall > TimeSpan.Zero ? Math.Clamp(100.0 * c / (wall * CpuAffinity.CoreCount()), 0, 100) : null;
+
+    // Server CPU (the host process and its JVM, % of the server's cores) over the readings taken during the level.
+    internal static double? ServerCpu(IReadOnlyList<ResourceSampleEntity> readings, double startMs, double endMs)
+    {
+        var during = readings.Where(r => r.OffsetMs >= startMs && r.OffsetMs <= endMs + ResourcePoller.DefaultInterval.TotalMilliseconds).ToList();
+        return during.Count == 0 ? null : Math.Clamp(during.Average(r => r.ProcessCpuPercent + (r.JvmCpuPercent ?? 0)), 0, 100);
+    }
+
+    internal static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result, LevelMeasures measures, string? partialReason)
+    {
+        var stats = result.Statistics;
+        var level = new LevelEntity
+        {
+            RunId = run.Id,
+            Variant = cell.Endpoint.Name,
+            Client = cell.ClientId,
+            Payload = cell.Payload.Id,
+            Repetition = repetition,
+            Clients = result.Plan.Clients,
+            StartedUtc = result.StartedUtc,
+            EndedUtc = result.EndedUtc,
+            GeneratorCpuPercent = measures.GeneratorCpuPercent,
+            Complete = partialReason is null,
+            PartialReason = partialReason,
+            SteadyStateReached = measures.Steady?.Reached,
+            SteadyStateWarmupSeconds = measures.Steady?.Elapsed.TotalSeconds,
+            SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
+            ServerCpuPercent = measures.ServerCpuPercent,
+            GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
+            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
+            GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
+        };
+        LevelFigures.Apply(level, stats);
+        // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
+        samples.AppendLevel(level, result.Samples, onlyWhileRunning: true);
+        return level;
+    }
+
+    private static double OrZero(double value) => LevelFigures.OrZero(value);
+
+    internal static ProgressEvent LevelEvent(RunEntity run, Cell cell, LevelEntity level, LatencyStatistics stats) =>
+        new(ProgressEvents.LevelCompleted, run.Id, run.CompletedLevels, run.TotalLevels)
+        {
+            Variant = cell.Endpoint.Name,
+            Client = cell.ClientId,
+            Payload = cell.Payload.Id,
+            Repetition = level.Repetition,
+            Clients = level.Clients,
+            Requests = stats.Requests,
+            Errors = stats.Errors,
+            ThroughputRps = stats.ThroughputRps,
+            MeanMs = OrZero(stats.MeanMs),
+        };
+
+    internal static string PartialReason(LevelPlan plan, TimeSpan wall) => plan.Duration is { } duration
+        ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s of a {duration.TotalSeconds:0.#} s level (warm-up included)")
+        : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cancelled after {wall.TotalSeconds:0.0} s, before its {plan.RequestsPerClient} requests per client");
+
+    internal static string FailedReason(Cell cell, LevelPlan plan, TimeSpan wall, LoadClientException failure)
+    {
+        var of = plan.Duration is { } duration
+            ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"of a {duration.TotalSeconds:0.#} s level (warm-up included)")
+            : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"before its {plan.RequestsPerClient} requests per client");
+        return string.Create(System.Globalization.CultureInfo.InvariantCulture, $"the {cell.ClientId} client failed after {wall.TotalSeconds:0.0} s {of}: {failure.Message}");
+    }
+}
