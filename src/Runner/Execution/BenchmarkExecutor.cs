@@ -8,6 +8,7 @@ using Dashboard.Data.Samples;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Progress;
 using Dashboard.Service.Contracts.Resources;
