@@ -9,7 +9,8 @@ COPY . .
 RUN dotnet publish src/Web -c Release -o /out/web \
  && dotnet publish src/Runner -c Release -o /out/runner \
  && bash src/Runner/Drivers/java/build.sh /out/runner/drivers/java \
- && cd src/Runner/Drivers/node && npm ci --omit=dev && mkdir -p /out/node && cp -r driver.js lib package.json node_modules /out/node/
+ && cd src/Runner/Drivers/node && npm ci --omit=dev && mkdir -p /out/node && cp -r driver.js lib package.json node_modules /out/node/ \
+ && cp /src/src/Service/Contracts/Catalogue/catalogue.json /out/node/
 
 FROM mcr.microsoft.com/dotnet/aspnet:10.0
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs default-jre-headless libjaxws-java \

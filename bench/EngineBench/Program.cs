@@ -4,6 +4,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using Dashboard.Bench;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Payloads;

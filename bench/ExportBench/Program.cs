@@ -5,6 +5,7 @@ using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Export;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Samples;
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;

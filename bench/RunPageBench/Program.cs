@@ -3,6 +3,7 @@ using System.Globalization;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Samples;
 using Dashboard.Web.Storage;
 using Microsoft.Data.Sqlite;

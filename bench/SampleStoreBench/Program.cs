@@ -4,6 +4,7 @@ using Dashboard.Bench;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Queries;
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;

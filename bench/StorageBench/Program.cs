@@ -3,6 +3,7 @@ using System.Globalization;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Queries;
 using Dashboard.Tests.RealProcesses;
 using Microsoft.Data.Sqlite;

@@ -16,8 +16,8 @@ namespace Dashboard.Tests.RealProcesses;
 /// </summary>
 public sealed partial class ServiceHostProcess : IAsyncDisposable
 {
-    /// <summary>The variants a test host serves, each on a port the OS chooses.</summary>
-    public static readonly string[] VariantsWithPorts = ["AspNetHttpXml", "AspNetHttpJson", "AspNetH2BinXml", "AspNetHttpsJson", "AspNetHttpsJsonBasic", "AspNetH2TlsBinXmlCert", "AspNetGrpc", "AspNetGrpcTls", "MetroSoap11", "MetroSoap11FastInfoset", "MetroSoap12Wsa", "IceTcp", "MetroSoap11Basic", "MetroSoap11Https", "MetroSoap11HttpsBasic", "MetroSoap12WsaUserNameHttps", "MetroSoap12WsaX509", "IceSsl"];
+    /// <summary>The variants a test host serves, each on a port the OS chooses: the catalogue's network variants.</summary>
+    public static readonly string[] VariantsWithPorts = [.. VariantCatalogue.All.Where(v => v.IsAvailable && v.DefaultPort is not null).Select(v => v.Name)];
 
     private readonly Process _process;
     private readonly string _socketDirectory;

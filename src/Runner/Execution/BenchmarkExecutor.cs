@@ -9,6 +9,7 @@ using Dashboard.Data.Statistics;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Progress;
 using Dashboard.Service.Contracts.Resources;

@@ -1,4 +1,5 @@
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Runner.Load;
 

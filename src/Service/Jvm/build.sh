@@ -9,6 +9,10 @@ die() { echo "build.sh: $*" >&2; exit 1; }
 
 [ $# -eq 1 ] || die "usage: build.sh OUTDIR"
 HERE=$(cd "$(dirname "$0")" && pwd)
+# Java shared with the java driver (JSON, the catalogue reader, TLS and WS-Security), and the one catalogue file.
+SHARED=$(cd "$HERE/../JvmShared" && pwd) || die "src/Service/JvmShared not found next to src/Service/Jvm"
+CATALOGUE=$(cd "$HERE/../Contracts/Catalogue" && pwd)/catalogue.json
+[ -f "$CATALOGUE" ] || die "$CATALOGUE missing"
 mkdir -p "$1"
 OUT=$(cd "$1" && pwd)
 J=/usr/share/java
@@ -36,7 +40,7 @@ need xmlsec.jar libxml-security-java
 need commons-logging.jar libcommons-logging-java
 need slf4j-api.jar libslf4j-java
 need slf4j-nop.jar libslf4j-java
-# JSON of the protocol lines and credentials.json (src/dashboard/common/Json.java).
+# JSON of the protocol lines, credentials.json and the catalogue (../JvmShared/src/dashboard/common).
 need gson.jar libgoogle-gson-java
 ICE_JAR=$(ls "$J"/ice-3.7*.jar 2>/dev/null | grep -v compat | sort | tail -n 1 || true)
 [ -n "$ICE_JAR" ] || die "$J/ice-3.7.*.jar missing: apt-get install libzeroc-ice3.7-java"
@@ -46,7 +50,8 @@ ICESSL_JAR=$(ls "$J"/icessl-3.7*.jar 2>/dev/null | grep -v compat | sort | tail 
 RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$J/gson.jar"
 WSGEN_CP="$J/jaxws-tools.jar:$J/jaxws-rt.jar:$J/jaxb-xjc.jar:$J/jaxb-jxc.jar:$J/jaxb-api.jar:$J/jaxb-core.jar:$J/jaxb-impl.jar:$J/javax.activation.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar"
 
-STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name '*.ice' -o -name build.sh \) | LC_ALL=C sort | xargs cat; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
+STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name '*.ice' -o -name build.sh \) | LC_ALL=C sort | xargs cat;
+          find "$SHARED" -name '*.java' | LC_ALL=C sort | xargs cat; cat "$CATALOGUE"; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
 if [ -f "$OUT/dashboard-service.jar" ] && [ -f "$OUT/classpath" ] && [ "$(cat "$OUT/.service-stamp" 2>/dev/null)" = "$STAMP" ]; then
     echo "build.sh: $OUT/dashboard-service.jar is up to date" >&2
     exit 0
@@ -57,7 +62,7 @@ trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/slice" "$WORK/classes" "$WORK/wsgen-src" "$WORK/wsdl11" "$WORK/wsdl12"
 
 slice2java --output-dir "$WORK/slice" "$HERE/slice/Benchmark.ice" || die "slice2java failed on slice/Benchmark.ice"
-find "$HERE/src" "$WORK/slice" -name '*.java' > "$WORK/sources"
+find "$HERE/src" "$SHARED/src" "$WORK/slice" -name '*.java' > "$WORK/sources"
 javac -nowarn -XDignore.symbol.file -encoding UTF-8 --release 17 -cp "$RUNTIME_JARS" -d "$WORK/classes" @"$WORK/sources" 2>"$WORK/javac.log" \
     || { cat "$WORK/javac.log" >&2; die "javac failed"; }
 
@@ -78,6 +83,7 @@ for f in "$WORK"/wsdl11/*.xsd "$WORK"/wsdl12/*.xsd; do
     awk '/<xs:complexType name="ByteSimple(Response)?">/{b=1} b&&/type="xs:short"/{sub(/xs:short/,"xs:unsignedByte"); b=0} {print}' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
 done
 
+cp "$CATALOGUE" "$WORK/classes/catalogue.json" # read by dashboard.common.Catalogue
 jar --create --file "$WORK/dashboard-service.jar" -C "$WORK/classes" .
 rm -rf "$OUT/wsdl"
 mkdir -p "$OUT/wsdl"

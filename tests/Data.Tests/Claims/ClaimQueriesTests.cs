@@ -3,6 +3,7 @@ using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Samples;
 using Dashboard.Data.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Data.Tests.Claims;
 

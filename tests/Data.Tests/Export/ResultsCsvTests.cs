@@ -8,6 +8,7 @@ using Dashboard.Data.Queries;
 using Dashboard.Data.Results;
 using Dashboard.Data.Samples;
 using Dashboard.Data.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Tests.Export;

@@ -1,5 +1,6 @@
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Data.Tests.Results;
 

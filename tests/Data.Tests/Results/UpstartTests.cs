@@ -3,6 +3,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
 using Dashboard.Data.Samples;
 using Dashboard.Data.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Data.Tests.Results;
 

@@ -3,6 +3,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Data.Queries;
 using Dashboard.Data.Samples;
 using Dashboard.Data.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 

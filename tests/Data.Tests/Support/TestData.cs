@@ -1,5 +1,6 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Data.Tests.Support;
 

@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Progress;
 using Dashboard.Data;
 using Dashboard.Data.Entities;

@@ -5,6 +5,7 @@ using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Execution;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Tests.RealProcesses;
 using Microsoft.EntityFrameworkCore;

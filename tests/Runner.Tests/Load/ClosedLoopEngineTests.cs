@@ -1,5 +1,6 @@
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Runner.Tests.Load;
 

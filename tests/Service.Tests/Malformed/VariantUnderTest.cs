@@ -13,6 +13,7 @@ using Dashboard.Runner.Clients.External;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Encoding;
 using Dashboard.Service.Contracts.Operations;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;

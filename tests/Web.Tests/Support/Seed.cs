@@ -2,6 +2,7 @@ using Dashboard.Data;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Samples;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Web.Tests.Support;
 

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Sockets;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Runner.Clients.DotNet;
 

@@ -25,20 +25,26 @@ public abstract class DotNetBinding
     public abstract object? ReadResponse(OperationContract operation, Stream body);
 
     /// <summary>
-    /// The binding of <paramref name="variant"/>, or null when the dotnet client does not call it in this build. Secure
-    /// variants share their unsecure twin's binding: TLS, Basic and client certificates are the handler's and the
-    /// request's business (<see cref="DotNetSecurity"/>), the peer variant's OS identity the kernel's.
+    /// The binding of <paramref name="variant"/> from the catalogue's codec and HTTP version, or null when the dotnet client
+    /// has none for its codec (gRPC goes through <see cref="GrpcLoadClient"/>; whether the client calls a variant at all
+    /// is the catalogue's client list). Secure variants share their unsecure twin's binding: TLS, Basic and client
+    /// certificates are the handler's and the request's business (<see cref="DotNetSecurity"/>), the peer variant's OS
+    /// identity the kernel's.
     /// </summary>
-    public static DotNetBinding? For(string variant) => variant switch
+    public static DotNetBinding? For(EndpointVariant variant)
     {
-        "AspNetUdsBinXml" or "AspNetUdsBinXmlPeer" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.BinaryXml),
-        "AspNetH2BinXml" or "AspNetH2TlsBinXmlCert" => new AspNet(System.Net.HttpVersion.Version20, MessageCodecs.BinaryXml),
-        "AspNetHttpXml" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.TextXml),
-        "AspNetHttpJson" or "AspNetHttpsJson" or "AspNetHttpsJsonBasic" => new AspNet(System.Net.HttpVersion.Version11, MessageCodecs.Json),
-        "MetroSoap11" or "MetroSoap11Basic" or "MetroSoap11Https" or "MetroSoap11HttpsBasic" => new Soap(SoapEnvelope.Soap11),
-        "MetroSoap12Wsa" => new Soap(SoapEnvelope.Soap12Addressing),
-        _ => null,
-    };
+        ArgumentNullException.ThrowIfNull(variant);
+        var version = variant.Http == "2" ? System.Net.HttpVersion.Version20 : System.Net.HttpVersion.Version11;
+        return variant.Codec switch
+        {
+            "binxml" => new AspNet(version, MessageCodecs.BinaryXml),
+            "xml" => new AspNet(version, MessageCodecs.TextXml),
+            "json" => new AspNet(version, MessageCodecs.Json),
+            "soap11" => new Soap(SoapEnvelope.Soap11),
+            "soap12-wsa" => new Soap(SoapEnvelope.Soap12Addressing),
+            _ => null,
+        };
+    }
 
     /// <summary>True when <paramref name="endpoint"/>'s address is a Unix domain socket (<c>unix:/path</c>).</summary>
     public static bool IsUnixSocket(HostEndpoint endpoint)

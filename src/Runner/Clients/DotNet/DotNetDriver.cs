@@ -1,4 +1,5 @@
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Clients;
 using Dashboard.Service.Contracts.Operations;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
@@ -36,18 +37,26 @@ public sealed class DotNetDriver(TimeSpan timeout) : InProcessClientDriver
             throw new LoadClientException($"payload {payload.Id} names an unknown operation {payload.Operation}");
         }
 
+        if (!Client.Callable.Contains(endpoint.Name) || !VariantCatalogue.TryGet(endpoint.Name, out var variant))
+        {
+            throw new LoadClientException($"the dotnet client cannot call {endpoint.Name} ({endpoint.Stack}) in this build");
+        }
+
         if (IsGrpc(endpoint.Name))
         {
             return new GrpcFactory(endpoint, operation, payload, timeout, DotNetSecurity.For(endpoint, security));
         }
 
-        var binding = DotNetBinding.For(endpoint.Name)
-            ?? throw new LoadClientException($"the dotnet client cannot call {endpoint.Name} ({endpoint.Stack}) in this build");
+        var binding = DotNetBinding.For(variant)
+            ?? throw new LoadClientException($"the dotnet client has no binding for {endpoint.Name} (codec {variant.Codec})");
         return new Factory(endpoint, binding, operation, payload, timeout, DotNetSecurity.For(endpoint, security));
     }
 
     /// <summary>True for the gRPC variants, which the dotnet client calls with Grpc.Net.Client (<see cref="GrpcLoadClient"/>).</summary>
-    public static bool IsGrpc(string variant) => variant is "AspNetGrpc" or "AspNetGrpcTls";
+    public static bool IsGrpc(string variant) => VariantCatalogue.TryGet(variant, out var v) && v.Codec == "protobuf";
+
+    /// <summary>The catalogue's <c>dotnet</c> client: the variants it calls.</summary>
+    private static ClientTechnology Client { get; } = ClientTechnology.Get("dotnet");
 
     private sealed class GrpcFactory(HostEndpoint endpoint, OperationContract operation, PayloadCase payload, TimeSpan timeout, DotNetSecurity security) : ILoadClientFactory
     {

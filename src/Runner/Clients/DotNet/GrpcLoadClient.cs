@@ -4,6 +4,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Grpc;
 using Dashboard.Service.Contracts.Operations;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 using Google.Protobuf;

@@ -4,6 +4,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Resources;
 using Dashboard.Service.Contracts.Variants;

@@ -16,10 +16,10 @@ public static class WcfBinding
     private const long MaxMessageBytes = 64L * 1024 * 1024;
 
     /// <summary>Why the <c>wcf</c> client refuses a variant: variant id → one line (the catalogue's, also shown by the scenario validator).</summary>
-    public static IReadOnlyDictionary<string, string> Refusals => ClientTechnology.WcfRefusals;
+    public static IReadOnlyDictionary<string, string> Refusals { get; } = ClientTechnology.Get("wcf").Refusals ?? new Dictionary<string, string>();
 
     /// <summary>The variants the <c>wcf</c> client calls (the catalogue's).</summary>
-    public static IReadOnlySet<string> Callable { get; } = ClientTechnology.All.Single(c => c.Id == "wcf").Callable;
+    public static IReadOnlySet<string> Callable { get; } = ClientTechnology.Get("wcf").Callable;
 
     /// <summary>
     /// The binding of <paramref name="variant"/>: <c>MetroSoap11</c> BasicHttpBinding (HttpNoSec); <c>MetroSoap11Basic</c>
@@ -33,21 +33,29 @@ public static class WcfBinding
     /// <exception cref="ArgumentException">The wcf client cannot call <paramref name="variant"/>; the message says why.</exception>
     public static Binding For(string variant, TimeSpan timeout)
     {
-        Binding binding = variant switch
+        if (!Callable.Contains(variant) || !VariantCatalogue.TryGet(variant, out var catalogued))
         {
-            "MetroSoap11" => Sized(new BasicHttpBinding(BasicHttpSecurityMode.None)),
-            "MetroSoap11Basic" => Basic(Sized(new BasicHttpBinding(BasicHttpSecurityMode.TransportCredentialOnly))),
-            "MetroSoap11Https" => Sized(new BasicHttpsBinding(BasicHttpsSecurityMode.Transport)),
-            "MetroSoap11HttpsBasic" => Basic(Sized(new BasicHttpsBinding(BasicHttpsSecurityMode.Transport))),
-            "MetroSoap12Wsa" => Sized(new WSHttpBinding(SecurityMode.None) { ReliableSession = { Enabled = false } }),
-            "MetroSoap12WsaUserNameHttps" => UserNameOverTransport(),
-            _ => throw new ArgumentException(
-                $"the wcf client cannot call {variant}: {Refusals.GetValueOrDefault(variant) ?? "it calls only the Metro SOAP variants " + string.Join(", ", Callable.Order(StringComparer.Ordinal))}",
-                nameof(variant)),
+            throw Refused(variant);
+        }
+
+        // Keyed by the catalogue's properties (codec, TLS, credential), not by variant name.
+        Binding binding = (catalogued.Codec, catalogued.Tls, catalogued.CredentialType) switch
+        {
+            ("soap11", false, "None") => Sized(new BasicHttpBinding(BasicHttpSecurityMode.None)),
+            ("soap11", false, "Basic") => Basic(Sized(new BasicHttpBinding(BasicHttpSecurityMode.TransportCredentialOnly))),
+            ("soap11", true, "None") => Sized(new BasicHttpsBinding(BasicHttpsSecurityMode.Transport)),
+            ("soap11", true, "Basic") => Basic(Sized(new BasicHttpsBinding(BasicHttpsSecurityMode.Transport))),
+            ("soap12-wsa", false, "None") => Sized(new WSHttpBinding(SecurityMode.None) { ReliableSession = { Enabled = false } }),
+            ("soap12-wsa", true, "UserName") => UserNameOverTransport(),
+            _ => throw Refused(variant),
         };
         binding.OpenTimeout = binding.SendTimeout = binding.ReceiveTimeout = binding.CloseTimeout = timeout;
         return binding;
     }
+
+    private static ArgumentException Refused(string variant) => new(
+        $"the wcf client cannot call {variant}: {Refusals.GetValueOrDefault(variant) ?? "it calls only the Metro SOAP variants " + string.Join(", ", Callable.Order(StringComparer.Ordinal))}",
+        nameof(variant));
 
     /// <summary>True when <paramref name="endpoint"/> is reached over TLS (<c>https://</c>).</summary>
     public static bool IsTls(HostEndpoint endpoint)

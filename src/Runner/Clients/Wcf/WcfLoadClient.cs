@@ -8,6 +8,7 @@ using System.ServiceModel.Security;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 

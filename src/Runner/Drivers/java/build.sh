@@ -37,14 +37,17 @@ done
 [ -f "$J/gson.jar" ] || die "$J/gson.jar missing: apt-get install libgoogle-gson-java"
 [ -f "$J/guava.jar" ] || die "$J/guava.jar missing: apt-get install libguava-java"
 GRPC_JARS="$J/grpc-api.jar:$J/grpc-context.jar:$J/grpc-core.jar:$J/grpc-netty.jar:$J/grpc-protobuf.jar:$J/grpc-protobuf-lite.jar:$J/grpc-stub.jar:$J/protobuf.jar:$J/guava.jar:$J/perfmark-api.jar:$J/gson.jar:$J/netty-buffer.jar:$J/netty-codec.jar:$J/netty-codec-http.jar:$J/netty-codec-http2.jar:$J/netty-codec-socks.jar:$J/netty-common.jar:$J/netty-handler.jar:$J/netty-handler-proxy.jar:$J/netty-resolver.jar:$J/netty-transport.jar"
-# Shared with the service: the JSON reader and the TLS / WS-Security code (compiled into both jars).
-SHARED="$SERVICE_DIR/src/dashboard/common $SERVICE_DIR/src/dashboard/security"
+# Shared with the service: JSON, the catalogue reader and the TLS / WS-Security code (compiled into both jars), and the
+# one catalogue file (put into the jar as /catalogue.json).
+SHARED=$(cd "$SERVICE_DIR/../JvmShared" && pwd)/src || die "src/Service/JvmShared not found"
+CATALOGUE=$(cd "$SERVICE_DIR/../Contracts/Catalogue" && pwd)/catalogue.json
+[ -f "$CATALOGUE" ] || die "$CATALOGUE missing"
 
 RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$GRPC_JARS"
 TOOLS_CP="$J/jaxws-tools.jar:$J/jaxws-rt.jar:$J/jaxb-xjc.jar:$J/jaxb-jxc.jar:$J/jaxb-api.jar:$J/jaxb-core.jar:$J/jaxb-impl.jar:$J/javax.activation.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar"
 
 STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name build.sh \) | LC_ALL=C sort | xargs cat;
-          find $SHARED -name '*.java' | LC_ALL=C sort | xargs cat;
+          find "$SHARED" -name '*.java' | LC_ALL=C sort | xargs cat; cat "$CATALOGUE";
           cat "$SERVICE_DIR/slice/Benchmark.ice" "$PROTO" "$OUT/service-build/wsdl"/*/*; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
 if [ -f "$OUT/dashboard-driver.jar" ] && [ -f "$OUT/classpath" ] && [ "$(cat "$OUT/.driver-stamp" 2>/dev/null)" = "$STAMP" ]; then
     echo "build.sh: $OUT/dashboard-driver.jar is up to date" >&2
@@ -61,10 +64,11 @@ java -cp "$TOOLS_CP" com.sun.tools.ws.WsImport -quiet -Xnocompile -s "$WORK/gen"
 slice2java --output-dir "$WORK/gen" "$SERVICE_DIR/slice/Benchmark.ice" || die "slice2java failed on Benchmark.ice"
 protoc --plugin=protoc-gen-grpc-java="$GRPC_PLUGIN" -I "$(dirname "$PROTO")" --java_out="$WORK/gen" --grpc-java_out="$WORK/gen" "$PROTO" \
     || die "protoc failed on benchmark.proto"
-find "$HERE/src" $SHARED "$WORK/gen" -name '*.java' > "$WORK/sources"
+find "$HERE/src" "$SHARED" "$WORK/gen" -name '*.java' > "$WORK/sources"
 javac -nowarn -XDignore.symbol.file -encoding UTF-8 --release 17 -cp "$RUNTIME_JARS" -d "$WORK/classes" @"$WORK/sources" 2>"$WORK/javac.log" \
     || { cat "$WORK/javac.log" >&2; die "javac failed"; }
 cp -r "$OUT/service-build/wsdl/soap11" "$OUT/service-build/wsdl/soap12" "$WORK/classes/wsdl/"
+cp "$CATALOGUE" "$WORK/classes/catalogue.json" # read by dashboard.common.Catalogue
 
 jar --create --file "$WORK/dashboard-driver.jar" --main-class dashboard.driver.DriverMain -C "$WORK/classes" .
 mv "$WORK/dashboard-driver.jar" "$OUT/dashboard-driver.jar"

@@ -8,6 +8,7 @@ const readline = require('node:readline');
 const { findPayload } = require('./lib/payloads');
 const fs = require('node:fs');
 const { describeError } = require('./lib/outcomes');
+const { findVariant, variantsOf } = require('./lib/catalogue');
 
 const PROTOCOL = 1;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -114,7 +115,7 @@ function parseJob(line) {
  * https); `userName`/`password` of a Basic or UserName credential profile and `authorization`, their Basic header;
  * `pfx`/`passphrase`, the client certificate of a certificate profile (AspNetGrpcTls only; other variants refuse it).
  */
-function readSecurity(job) {
+function readSecurity(variant, job) {
   const endpoint = job.endpoint;
   const security = {};
   const https = endpoint.address.startsWith('https:');
@@ -130,7 +131,7 @@ function readSecurity(job) {
   const credentials = job.credentials;
   if (credentials && credentials.certificate) {
     // Mutual TLS: only the gRPC variant takes a client certificate from this driver (grpc-client.js).
-    if (endpoint.name !== 'AspNetGrpcTls') throw new Error(`the node driver does not present client certificates (${endpoint.name})`);
+    if (variant.codec !== 'protobuf') throw new Error(`the node driver does not present client certificates (${endpoint.name})`);
     try {
       security.pfx = fs.readFileSync(credentials.certificate);
     } catch (e) {
@@ -150,14 +151,18 @@ function readSecurity(job) {
 /** Prepares what the cell's clients share; throws an Error whose message is the `fail` reason. */
 async function prepareCell(job) {
   const endpoint = job.endpoint;
+  // Which variants this driver calls is the catalogue's (client `node`); how, its codec says.
+  const callable = variantsOf('node');
+  const variant = findVariant(endpoint.name);
+  if (!variant || !callable.includes(endpoint.name)) {
+    throw new Error(`the node driver does not call variant '${endpoint.name}' (it calls ${callable.join(', ')})`);
+  }
   const payload = findPayload(job.payload);
   if (!payload) throw new Error(`unknown payload '${job.payload}'`);
   const timeoutMs = job.timeoutMs || DEFAULT_TIMEOUT_MS;
-  const security = readSecurity(job);
-  switch (endpoint.name) {
-    case 'AspNetHttpJson':
-    case 'AspNetHttpsJson':
-    case 'AspNetHttpsJsonBasic': {
+  const security = readSecurity(variant, job);
+  switch (variant.codec) {
+    case 'json': {
       const { JsonCodec, JsonLoadClient } = require('./lib/json-client');
       const codec = new JsonCodec(payload);
       return {
@@ -165,8 +170,7 @@ async function prepareCell(job) {
         createClient: () => new JsonLoadClient(endpoint, codec, timeoutMs, security),
       };
     }
-    case 'AspNetGrpc':
-    case 'AspNetGrpcTls': {
+    case 'protobuf': {
       const { GrpcCodec, GrpcLoadClient } = require('./lib/grpc-client');
       const codec = new GrpcCodec(payload);
       return {
@@ -174,12 +178,8 @@ async function prepareCell(job) {
         createClient: () => new GrpcLoadClient(endpoint, codec, timeoutMs, security),
       };
     }
-    case 'MetroSoap11':
-    case 'MetroSoap11Basic':
-    case 'MetroSoap11Https':
-    case 'MetroSoap11HttpsBasic':
-    case 'MetroSoap12Wsa':
-    case 'MetroSoap12WsaUserNameHttps': {
+    case 'soap11':
+    case 'soap12-wsa': {
       if (typeof endpoint.wsdl !== 'string' || endpoint.wsdl === '') throw new Error(`${endpoint.name} has no WSDL address`);
       const { SoapCell, SoapLoadClient } = require('./lib/soap-client');
       let cell;
@@ -195,7 +195,7 @@ async function prepareCell(job) {
       };
     }
     default:
-      throw new Error(`the node driver does not call variant '${endpoint.name}' (it calls AspNetHttpJson, AspNetHttpsJson, AspNetHttpsJsonBasic, AspNetGrpc, AspNetGrpcTls, MetroSoap11, MetroSoap11Basic, MetroSoap11Https, MetroSoap11HttpsBasic, MetroSoap12Wsa and MetroSoap12WsaUserNameHttps)`);
+      throw new Error(`the catalogue pairs node with '${endpoint.name}' but the node driver has no client for codec '${variant.codec}'`);
   }
 }
 

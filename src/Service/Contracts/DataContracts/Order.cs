@@ -1,4 +1,5 @@
 using System.Runtime.Serialization;
+using Dashboard.Service.Contracts.Catalogue;
 using System.Xml.Serialization;
 
 namespace Dashboard.Service.Contracts.DataContracts;
@@ -26,22 +27,10 @@ public sealed record Order
     [DataMember(Order = 12)] public OrderLine[] OrderItems { get; init; } = [];
 
     /// <summary>One order as the whitepaper builds it; <paramref name="expiration"/> stands for its <c>DateTime.UtcNow</c>.</summary>
-    public static Order Create(DateTime expiration) => new()
-    {
-        CustomerId = 100,
-        ShippingAddress1 = "012345678901234567890123456789",
-        ShippingAddress2 = "012345678901234567890123456789",
-        ShippingCity = "0123456789",
-        ShippingState = "0123456789012345",
-        ShippingZip = "12345-1234",
-        ShippingCountry = "United States",
-        ShipType = "Courier",
-        CreditCardType = "XYZ",
-        CreditCardNumber = "0123456789012345",
-        CreditCardExpiration = expiration,
-        CreditCardName = "01234567890123456789",
-        OrderItems = [new OrderLine { ItemId = 1, Quantity = 10 }, new OrderLine { ItemId = 2, Quantity = 5 }],
-    };
+    public static Order Create(DateTime expiration) => Template with { CreditCardExpiration = expiration };
+
+    /// <summary>The catalogue's <c>Order</c>, built once: the service's hot path copies it (its lines are shared, never written).</summary>
+    private static readonly Order Template = CatalogueValues.Named<Order>(ContractCatalogue.Current, "Order");
 }
 
 /// <summary>One line of an <see cref="Order"/>.</summary>

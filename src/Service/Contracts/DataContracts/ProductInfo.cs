@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Runtime.Serialization;
+using Dashboard.Service.Contracts.Catalogue;
 using System.Xml.Serialization;
 
 namespace Dashboard.Service.Contracts.DataContracts;
@@ -54,22 +55,8 @@ public sealed record ProductDetails
     [DataMember(Order = 14)] public string MpaaRating { get; init; } = "";
 
     /// <summary>The whitepaper's <c>GetDetail()</c>; its elided image URLs are filled with same-length placeholders.</summary>
-    public static ProductDetails Create() => new()
-    {
-        Url = "http://www.example.com/exec/obidos/ASIN/043935806X",
-        Asin = "043935806X",
-        ProductName = "Any Book Available",
-        Catalog = "Books",
-        ReleaseDate = "07/01/2003",
-        Manufacturer = "Scholastic",
-        Distributor = "Scholastic",
-        ImageUrlSmall = "http://images.example.com/images/P/043935806X.01.THUMBZZZ.jpg",
-        ImageUrlMedium = "http://images.example.com/images/P/043935806X.01.MZZZZZZZ.jpg",
-        ImageUrlLarge = "http://images.example.com/images/P/043935806X.01.LZZZZZZZ.jpg",
-        ListPrice = "29.99",
-        OurPrice = "12.00",
-        UsedPrice = "3.95",
-        Isbn = "043935806X",
-        MpaaRating = "",
-    };
+    public static ProductDetails Create() => Template;
+
+    /// <summary>The catalogue's <c>ProductDetails</c>, built once (the type is immutable): the service's hot path hands it out.</summary>
+    private static readonly ProductDetails Template = CatalogueValues.Named<ProductDetails>(ContractCatalogue.Current, "ProductDetails");
 }

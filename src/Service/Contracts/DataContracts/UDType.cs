@@ -1,4 +1,5 @@
 using System.Runtime.Serialization;
+using Dashboard.Service.Contracts.Catalogue;
 using System.Xml.Serialization;
 
 namespace Dashboard.Service.Contracts.DataContracts;
@@ -21,15 +22,8 @@ public sealed record UDType
     [DataMember(Order = 7)] public bool BoolValue { get; init; }
 
     /// <summary>Every member at its type's maximum value (<c>bool</c>: true).</summary>
-    public static UDType WithMaximumValues() => new()
-    {
-        ByteValue = byte.MaxValue,
-        ShortValue = short.MaxValue,
-        IntValue = int.MaxValue,
-        LongValue = long.MaxValue,
-        FloatValue = float.MaxValue,
-        DoubleValue = double.MaxValue,
-        DecimalValue = decimal.MaxValue,
-        BoolValue = true,
-    };
+    public static UDType WithMaximumValues() => Maximum;
+
+    /// <summary>The catalogue's <c>UDTypeMax</c>, built once (the type is immutable).</summary>
+    private static readonly UDType Maximum = CatalogueValues.Named<UDType>(ContractCatalogue.Current, "UDTypeMax");
 }

@@ -1,5 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
-using Dashboard.Service.Contracts.DataContracts;
+using Dashboard.Service.Contracts.Catalogue;
 
 namespace Dashboard.Service.Contracts.Operations;
 
@@ -27,26 +27,13 @@ public sealed record OperationContract(string Name, IReadOnlyList<OperationParam
 /// </summary>
 public static class OperationCatalogue
 {
-    /// <summary>Every operation, in the order of docs/service-contract.md.</summary>
+    /// <summary>Every operation, in the catalogue file's order (<see cref="ContractCatalogue.Operations"/>), with CLR types.</summary>
     public static IReadOnlyList<OperationContract> All { get; } =
     [
-        new("EmptyMethod", [], null),
-        Echo("ByteSimple", typeof(byte)),
-        Echo("IntSimple", typeof(int)),
-        Echo("DoubleSimple", typeof(double)),
-        Echo("StringSimple", typeof(string)),
-        Echo("ObjectSimple", typeof(object)),
-        Echo("UDTypeSimple", typeof(UDType)),
-        Echo("ByteArray", typeof(byte[])),
-        Echo("IntArray", typeof(int[])),
-        Echo("DoubleArray", typeof(double[])),
-        Echo("ObjectArray", typeof(object[])),
-        Echo("UDTypeArray", typeof(UDType[])),
-        new("GetOrders", [new("count", typeof(int))], typeof(Order[])),
-        new("TransferFunds", [new("fromAccount", typeof(int)), new("toAccount", typeof(int)), new("amount", typeof(decimal))], typeof(string)),
-        new("CreateProductInfo", [new("count", typeof(int))], typeof(ProductInfo)),
-        new("GetRBytes", [new("size", typeof(int))], typeof(byte[])),
-        new("Get256Bytes", [], typeof(string)),
+        .. ContractCatalogue.Current.Operations.Select(o => new OperationContract(
+            o.Name,
+            [.. o.Parameters.Select(p => new OperationParameter(p.Name, CatalogueValues.TypeOf(p.Type)))],
+            o.Returns is null ? null : CatalogueValues.TypeOf(o.Returns))),
     ];
 
     /// <summary>Finds an operation by name (case-sensitive).</summary>
@@ -55,6 +42,4 @@ public static class OperationCatalogue
         operation = All.FirstOrDefault(o => o.Name == name);
         return operation is not null;
     }
-
-    private static OperationContract Echo(string name, Type type) => new(name, [new("value", type)], type);
 }

@@ -1,22 +1,25 @@
 using System.Diagnostics.CodeAnalysis;
+using Dashboard.Service.Contracts.Catalogue;
 using Dashboard.Service.Contracts.DataContracts;
+using Dashboard.Service.Contracts.Operations;
 
 namespace Dashboard.Service.Contracts.Payloads;
 
 /// <summary>
-/// Every payload id of docs/service-contract.md mapped to an operation and its arguments.
-/// Thesis cases follow ch. 7.3 (values "with maximum value"); whitepaper cases seed 001; book chapter seed 004.
+/// Every payload id of docs/service-contract.md mapped to an operation and its arguments, read from the catalogue file
+/// (<see cref="ContractCatalogue.Payloads"/>). Thesis cases follow ch. 7.3 (values "with maximum value"); whitepaper
+/// cases seed 001; book chapter seed 004.
 /// </summary>
 public static class PayloadCatalogue
 {
-    /// <summary>The string <c>Get256Bytes</c> returns: 256 ASCII characters.</summary>
-    public static readonly string String256 = new('x', 256);
+    /// <summary>The string <c>Get256Bytes</c> returns: 256 ASCII characters (the catalogue's expected reply).</summary>
+    public static string String256 { get; } = (string)ExpectedOf("Get256Bytes");
 
-    /// <summary>What <c>TransferFunds</c> answers when the transfer succeeds (seed 001).</summary>
-    public const string TransferSucceeded = "successful";
+    /// <summary>What <c>TransferFunds</c> answers when the transfer succeeds (seed 001; the catalogue's expected reply).</summary>
+    public static string TransferSucceeded { get; } = (string)ExpectedOf("TransferFunds");
 
     /// <summary>All cases, thesis first in the thesis's order (ch. 7.3), then whitepaper, then book chapter.</summary>
-    public static IReadOnlyList<PayloadCase> All { get; } = Build();
+    public static IReadOnlyList<PayloadCase> All { get; } = [.. ContractCatalogue.Current.Payloads.Select(From)];
 
     /// <summary>All payload ids, in catalogue order.</summary>
     public static IReadOnlyList<string> Ids { get; } = All.Select(p => p.Id).ToArray();
@@ -28,73 +31,63 @@ public static class PayloadCatalogue
         return payload is not null;
     }
 
-    private static List<PayloadCase> Build() =>
-    [
-        Void("Empty", "EmptyMethod", DatasetClass.Small, "no argument, no reply"),
-        Echo("Byte", "ByteSimple", DatasetClass.Small, "one byte, byte.MaxValue", () => byte.MaxValue),
-        Echo("Int", "IntSimple", DatasetClass.Small, "one int, int.MaxValue", () => int.MaxValue),
-        Echo("Double", "DoubleSimple", DatasetClass.Small, "one double, double.MaxValue", () => double.MaxValue),
-        Echo("StringEmpty", "StringSimple", DatasetClass.Small, "the empty string", () => string.Empty),
-        Echo("String1", "StringSimple", DatasetClass.Small, "a string of 1 character", () => new string('a', 1)),
-        Echo("String500", "StringSimple", DatasetClass.Small, "a string of 500 characters", () => new string('a', 500)),
-        Echo("String1000", "StringSimple", DatasetClass.Small, "a string of 1000 characters", () => new string('a', 1000)),
-        Echo("Object", "ObjectSimple", DatasetClass.Small, "one System.Object", () => new object()),
-        Echo("UDType", "UDTypeSimple", DatasetClass.Small, "one UDType at maximum values", UDType.WithMaximumValues),
-        Echo("ByteArray500", "ByteArray", DatasetClass.Large, "500 bytes, each byte.MaxValue", () => Filled(500, byte.MaxValue)),
-        Echo("ByteArray1000", "ByteArray", DatasetClass.Large, "1000 bytes, each byte.MaxValue", () => Filled(1000, byte.MaxValue)),
-        Echo("IntArray500", "IntArray", DatasetClass.Large, "500 ints, each int.MaxValue", () => Filled(500, int.MaxValue)),
-        Echo("IntArray1000", "IntArray", DatasetClass.Large, "1000 ints, each int.MaxValue", () => Filled(1000, int.MaxValue)),
-        Echo("DoubleArray500", "DoubleArray", DatasetClass.Large, "500 doubles, each double.MaxValue", () => Filled(500, double.MaxValue)),
-        Echo("DoubleArray1000", "DoubleArray", DatasetClass.Large, "1000 doubles, each double.MaxValue", () => Filled(1000, double.MaxValue)),
-        Echo("ObjectArray500", "ObjectArray", DatasetClass.Large, "500 System.Objects", () => Objects(500)),
-        Echo("ObjectArray1000", "ObjectArray", DatasetClass.Large, "1000 System.Objects", () => Objects(1000)),
-        Echo("UDTypeArray500", "UDTypeArray", DatasetClass.Large, "500 UDTypes at maximum values", () => UDTypes(500)),
-        Echo("UDTypeArray1000", "UDTypeArray", DatasetClass.Large, "1000 UDTypes at maximum values", () => UDTypes(1000)),
-        Orders("Orders1", 1),
-        Orders("Orders10", 10),
-        Orders("Orders100", 100),
-        new PayloadCase(
-            "TransferFunds", "TransferFunds", DatasetClass.Whitepaper, "two ints and a decimal in, a status string back",
-            () => [1, 2, 100.00m],
-            (_, reply) => reply is TransferSucceeded),
-        new PayloadCase(
-            "ProductInfo", "CreateProductInfo", DatasetClass.Whitepaper, "an int in, a product list of one ~512-byte detail back",
-            () => [1],
-            (_, reply) => DataContractEquality.AreEqual(ProductInfo.Create(1), reply)),
-        RandomBytes("Bytes128", 128),
-        RandomBytes("Bytes4K", 4 * 1024),
-        RandomBytes("Bytes256K", 256 * 1024),
-        new PayloadCase(
-            "Get256Bytes", "Get256Bytes", DatasetClass.Book, "no argument, a 256-character string back",
-            () => [],
-            (_, reply) => reply is string s && s == String256),
-    ];
-
-    private static PayloadCase Void(string id, string operation, DatasetClass dataset, string description) =>
-        new(id, operation, dataset, description, () => [], (_, reply) => reply is null);
-
-    private static PayloadCase Echo(string id, string operation, DatasetClass dataset, string description, Func<object> argument) =>
-        new(id, operation, dataset, "echo of " + description, () => [argument()],
-            (arguments, reply) => ValueEquality.AreEqual(arguments[0], reply));
-
-    private static PayloadCase Orders(string id, int count) =>
-        new(id, "GetOrders", DatasetClass.Whitepaper, $"an int in, {count} order(s) of ~256 bytes back",
-            () => [count],
-            (_, reply) => reply is Order[] orders && orders.Length == count && orders.All(o => o.OrderItems.Length == 2));
-
-    private static PayloadCase RandomBytes(string id, int size) =>
-        new(id, "GetRBytes", DatasetClass.Whitepaper, $"an int in, {size} bytes back",
-            () => [size],
-            (_, reply) => reply is byte[] bytes && bytes.Length == size);
-
-    private static T[] Filled<T>(int length, T value)
+    /// <summary>
+    /// The case of one catalogue entry. Replies: <c>{"void": true}</c> none; <c>{"echo": true}</c> the argument back;
+    /// <c>{"expect": value}</c> that value; <c>{"orders": {"count": N, "element": value}}</c> N orders with the element's
+    /// number of lines; <c>{"randomBytes": N}</c> N bytes of any value.
+    /// </summary>
+    private static PayloadCase From(CataloguePayload entry)
     {
-        var array = new T[length];
-        Array.Fill(array, value);
-        return array;
+        var catalogue = ContractCatalogue.Current;
+        var operation = OperationCatalogue.All.Single(o => o.Name == entry.Operation);
+        var types = operation.Parameters.Select(p => p.Type).ToArray();
+        if (types.Length != entry.Arguments.Count)
+        {
+            throw new InvalidDataException($"payload {entry.Id} gives {entry.Arguments.Count} argument(s) to {operation.Name}, which takes {types.Length}");
+        }
+
+        Func<object?[]> arguments = () => [.. entry.Arguments.Select((a, i) => CatalogueValues.Build(catalogue, a, types[i]))];
+        var dataset = Enum.Parse<DatasetClass>(entry.Dataset);
+        var reply = entry.Reply;
+        if (reply.TryGetProperty("void", out _))
+        {
+            return new(entry.Id, entry.Operation, dataset, entry.Description, arguments, (_, r) => r is null);
+        }
+
+        if (reply.TryGetProperty("echo", out _))
+        {
+            return new(entry.Id, entry.Operation, dataset, entry.Description, arguments, (a, r) => ValueEquality.AreEqual(a[0], r));
+        }
+
+        if (reply.TryGetProperty("expect", out var expect))
+        {
+            var expected = CatalogueValues.Build(catalogue, expect, operation.ReturnType!);
+            return expected is string text
+                ? new(entry.Id, entry.Operation, dataset, entry.Description, arguments, (_, r) => r is string s && s == text)
+                : new(entry.Id, entry.Operation, dataset, entry.Description, arguments, (_, r) => DataContractEquality.AreEqual(expected, r));
+        }
+
+        if (reply.TryGetProperty("orders", out var orders))
+        {
+            var count = orders.GetProperty("count").GetInt32();
+            var lines = ((Order)CatalogueValues.Build(catalogue, orders.GetProperty("element"), typeof(Order))!).OrderItems.Length;
+            return new(entry.Id, entry.Operation, dataset, entry.Description, arguments,
+                (_, r) => r is Order[] o && o.Length == count && o.All(x => x.OrderItems.Length == lines));
+        }
+
+        if (reply.TryGetProperty("randomBytes", out var size))
+        {
+            var length = size.GetInt32();
+            return new(entry.Id, entry.Operation, dataset, entry.Description, arguments, (_, r) => r is byte[] b && b.Length == length);
+        }
+
+        throw new InvalidDataException($"payload {entry.Id}: unknown reply {reply.GetRawText()}");
     }
 
-    private static object[] Objects(int length) => Enumerable.Range(0, length).Select(_ => new object()).ToArray();
-
-    private static UDType[] UDTypes(int length) => Enumerable.Range(0, length).Select(_ => UDType.WithMaximumValues()).ToArray();
+    private static object ExpectedOf(string id)
+    {
+        var entry = ContractCatalogue.Current.Payloads.Single(p => p.Id == id);
+        var operation = ContractCatalogue.Current.Operations.Single(o => o.Name == entry.Operation);
+        return CatalogueValues.Build(ContractCatalogue.Current, entry.Reply.GetProperty("expect"), CatalogueValues.TypeOf(operation.Returns!))!;
+    }
 }

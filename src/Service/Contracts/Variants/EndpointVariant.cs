@@ -31,4 +31,22 @@ public sealed record EndpointVariant(
 
     /// <summary>True when this build serves the variant.</summary>
     public bool IsAvailable => UnavailableReason is null;
+
+    /// <summary>
+    /// The message codec as a key the code dispatches on: <c>binxml</c>, <c>xml</c>, <c>json</c>, <c>protobuf</c>,
+    /// <c>soap11</c>, <c>soap11-fastinfoset</c>, <c>soap12-wsa</c>, <c>ice</c> (<c>none</c> for an unavailable variant).
+    /// </summary>
+    public string Codec { get; init; } = "none";
+
+    /// <summary>HTTP version on the wire: <c>1.1</c>, <c>2</c> (prior knowledge on cleartext, ALPN over TLS), or null (Ice).</summary>
+    public string? Http { get; init; }
+
+    /// <summary>True when the transport is TLS (HTTPS, HTTP/2 over TLS, IceSSL).</summary>
+    public bool Tls { get; init; }
+
+    /// <summary>The TCP port the service host serves it on by default (<c>ServiceHost:Ports:NAME</c> overrides); null for socket variants.</summary>
+    public int? DefaultPort { get; init; }
+
+    /// <summary>The Unix socket's file name in the host's socket folder, for the local-IPC variants; else null.</summary>
+    public string? SocketFile { get; init; }
 }

@@ -1,4 +1,5 @@
 using Dashboard.Service.Contracts.Encoding;
+using Dashboard.Service.Contracts.Variants;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 
 namespace Dashboard.Service.Host.AspNet;
@@ -12,20 +13,37 @@ namespace Dashboard.Service.Host.AspNet;
 /// <param name="Credential">The client credential checked: <see cref="AspNetCredential.None"/>, Basic, a client certificate or the peer's uid.</param>
 public sealed record AspNetVariant(string Name, HttpProtocols Protocols, IMessageCodec? Codec, string? UnixSocketFile = null, bool Tls = false, AspNetCredential Credential = AspNetCredential.None)
 {
-    /// <summary>The aspnet variants this build serves.</summary>
+    /// <summary>The aspnet variants this build serves: the catalogue's (<see cref="VariantCatalogue"/>), each mapped by <see cref="From"/>.</summary>
     public static IReadOnlyList<AspNetVariant> All { get; } =
-    [
-        new("AspNetUdsBinXml", HttpProtocols.Http1, MessageCodecs.BinaryXml, "aspnet-binxml.sock"),
-        new("AspNetUdsBinXmlPeer", HttpProtocols.Http1, MessageCodecs.BinaryXml, "aspnet-binxml-peer.sock", Credential: AspNetCredential.PeerUid),
-        new("AspNetH2BinXml", HttpProtocols.Http2, MessageCodecs.BinaryXml),
-        new("AspNetH2TlsBinXmlCert", HttpProtocols.Http2, MessageCodecs.BinaryXml, Tls: true, Credential: AspNetCredential.Certificate),
-        new("AspNetHttpXml", HttpProtocols.Http1, MessageCodecs.TextXml),
-        new("AspNetHttpJson", HttpProtocols.Http1, MessageCodecs.Json),
-        new("AspNetHttpsJson", HttpProtocols.Http1, MessageCodecs.Json, Tls: true),
-        new("AspNetHttpsJsonBasic", HttpProtocols.Http1, MessageCodecs.Json, Tls: true, Credential: AspNetCredential.Basic),
-        new("AspNetGrpc", HttpProtocols.Http2, Codec: null),
-        new("AspNetGrpcTls", HttpProtocols.Http2, Codec: null, Tls: true, Credential: AspNetCredential.Certificate),
-    ];
+        [.. VariantCatalogue.All.Where(v => v.Stack == VariantCatalogue.AspNet && v.IsAvailable).Select(From)];
+
+    /// <summary>
+    /// How the host serves <paramref name="variant"/>, from the catalogue's properties: HTTP version, codec
+    /// (<c>binxml</c>, <c>xml</c>, <c>json</c>, <c>protobuf</c> for gRPC), socket file, TLS and credential type.
+    /// </summary>
+    /// <exception cref="ArgumentException">A codec or credential type the aspnet stack does not serve.</exception>
+    public static AspNetVariant From(EndpointVariant variant)
+    {
+        ArgumentNullException.ThrowIfNull(variant);
+        IMessageCodec? codec = variant.Codec switch
+        {
+            "binxml" => MessageCodecs.BinaryXml,
+            "xml" => MessageCodecs.TextXml,
+            "json" => MessageCodecs.Json,
+            "protobuf" => null,
+            _ => throw new ArgumentException($"{variant.Name}: the aspnet stack has no codec '{variant.Codec}'", nameof(variant)),
+        };
+        var credential = variant.CredentialType switch
+        {
+            "None" => AspNetCredential.None,
+            "Basic" => AspNetCredential.Basic,
+            "Certificate" => AspNetCredential.Certificate,
+            "OsIdentity" => AspNetCredential.PeerUid,
+            _ => throw new ArgumentException($"{variant.Name}: the aspnet stack has no credential '{variant.CredentialType}'", nameof(variant)),
+        };
+        var protocols = variant.Http == "2" ? HttpProtocols.Http2 : HttpProtocols.Http1;
+        return new AspNetVariant(variant.Name, protocols, codec, variant.SocketFile, variant.Tls, credential);
+    }
 
     /// <summary>True for the gRPC variants (Grpc.AspNetCore on this variant's Kestrel server).</summary>
     public bool IsGrpc => Codec is null;

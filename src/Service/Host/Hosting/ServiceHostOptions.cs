@@ -1,5 +1,6 @@
 using System.ComponentModel.DataAnnotations;
 using Dashboard.Service.Contracts.Security;
+using Dashboard.Service.Contracts.Variants;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
@@ -26,8 +27,14 @@ public sealed class ServiceHostOptions
     /// </summary>
     public string? PublicName { get; set; }
 
-    /// <summary>TCP port per network variant; 0 lets the OS choose (the real port is listed in <c>/endpoints</c>). A variant without a port is not served.</summary>
-    public Dictionary<string, int> Ports { get; set; } = [];
+    /// <summary>
+    /// TCP port per network variant. Default: each available variant's port in the catalogue
+    /// (<see cref="EndpointVariant.DefaultPort"/>, 5091-5111); configuration overrides one at a time
+    /// (<c>--ServiceHost:Ports:MetroSoap11=6100</c>); 0 lets the OS choose (the real port is listed in <c>/endpoints</c>).
+    /// </summary>
+    public Dictionary<string, int> Ports { get; set; } = VariantCatalogue.All
+        .Where(v => v.IsAvailable && v.DefaultPort is not null)
+        .ToDictionary(v => v.Name, v => v.DefaultPort!.Value, StringComparer.Ordinal);
 
     /// <summary>
     /// Stop when standard input ends (default false). The dashboard starts its local host with it and keeps the host's

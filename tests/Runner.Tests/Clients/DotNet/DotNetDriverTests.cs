@@ -2,6 +2,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Load;
 using Dashboard.Runner.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Tests.RealProcesses;

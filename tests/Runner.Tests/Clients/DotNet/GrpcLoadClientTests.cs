@@ -1,5 +1,6 @@
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients.DotNet;
+using Dashboard.Service.Contracts.Outcomes;
 using Grpc.Core;
 
 namespace Dashboard.Runner.Tests.Clients.DotNet;

@@ -6,6 +6,7 @@ using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Load;
 using Dashboard.Runner.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;

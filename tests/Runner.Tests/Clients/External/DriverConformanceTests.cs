@@ -9,6 +9,7 @@ using Dashboard.Runner.Clients.External;
 using Dashboard.Runner.Clients.Wcf;
 using Dashboard.Runner.Load;
 using Dashboard.Runner.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Tests.RealProcesses;

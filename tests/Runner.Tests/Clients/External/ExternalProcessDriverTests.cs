@@ -2,6 +2,7 @@ using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.External;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Variants;
 

@@ -3,6 +3,7 @@ using System.ServiceModel.Security;
 using Dashboard.Data.Measurement;
 using Dashboard.Runner.Clients.Wcf;
 using Dashboard.Runner.Load;
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;

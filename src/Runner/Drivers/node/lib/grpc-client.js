@@ -85,7 +85,7 @@ class GrpcCodec {
         return messageEquals(p.expected, p.expected.t === 'string' ? reply.value : reply) ? Outcome.Success : Outcome.WrongReply;
       case 'orders':
         return Array.isArray(reply.value) && reply.value.length === p.count
-          && reply.value.every((o) => Array.isArray(o.orderItems) && o.orderItems.length === 2) ? Outcome.Success : Outcome.WrongReply;
+          && reply.value.every((o) => Array.isArray(o.orderItems) && o.orderItems.length === p.lines) ? Outcome.Success : Outcome.WrongReply;
       case 'rbytes':
         return Buffer.isBuffer(reply.value) && reply.value.length === p.size ? Outcome.Success : Outcome.WrongReply;
       default: return Outcome.Other;

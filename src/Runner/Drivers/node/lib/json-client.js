@@ -96,7 +96,7 @@ class JsonCodec {
       }
       case 'orders':
         return Array.isArray(parsed) && parsed.length === p.count
-          && parsed.every((o) => o !== null && typeof o === 'object' && Array.isArray(o.orderItems) && o.orderItems.length === 2)
+          && parsed.every((o) => o !== null && typeof o === 'object' && Array.isArray(o.orderItems) && o.orderItems.length === p.lines)
           ? Outcome.Success : Outcome.WrongReply;
       case 'rbytes': {
         const decoded = decodeBase64(parsed);

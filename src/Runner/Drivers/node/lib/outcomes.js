@@ -1,7 +1,10 @@
 'use strict';
-// Sample outcomes (docs/driver-protocol.md, SampleOutcome) and how a failed call is classified.
+// Sample outcomes (docs/driver-protocol.md, SampleOutcome; the catalogue's outcome kinds) and how a failed call is classified.
 
-const Outcome = Object.freeze({ Success: 0, Timeout: 1, Fault: 2, Connection: 3, Authentication: 4, Other: 5, WrongReply: 6 });
+const { catalogue } = require('./catalogue');
+
+/** Outcome name → its wire number, from the catalogue: { Success: 0, Timeout: 1, ... }. */
+const Outcome = Object.freeze(Object.fromEntries(catalogue.outcomes.map((o) => [o.name, o.code])));
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL',

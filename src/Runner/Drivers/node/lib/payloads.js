@@ -1,7 +1,9 @@
 'use strict';
-// The payload catalogue (src/Service/Contracts/Payloads/PayloadCatalogue.cs) as typed value trees:
-// what each payload sends, and how its reply is checked. Numbers are kept as their decimal text so that
-// long.MaxValue and decimal.MaxValue survive (JavaScript numbers stop being exact at 2^53).
+// The payload catalogue as typed value trees, built from the one catalogue file (lib/catalogue.js): what each payload
+// sends, and how its reply is checked. Numbers are kept as their decimal text so that long.MaxValue and decimal.MaxValue
+// survive (JavaScript numbers stop being exact at 2^53).
+
+const { catalogue } = require('./catalogue');
 
 /** Typed leaves and containers. */
 const num = (t, v) => ({ t, v });
@@ -13,84 +15,61 @@ const struct = (fields) => ({ t: 'struct', fields });
 /** An array; `wrap` names the item element when XML wraps the items in a member element (JAXB's OrderItems/OrderLine). */
 const array = (items, wrap = null) => ({ t: 'array', items, wrap });
 
-const UDTYPE = struct([
-  ['ByteValue', num('byte', '255')],
-  ['ShortValue', num('short', '32767')],
-  ['IntValue', num('int', '2147483647')],
-  ['LongValue', num('long', '9223372036854775807')],
-  ['FloatValue', num('float', '3.4028235E+38')],
-  ['DoubleValue', num('double', '1.7976931348623157E+308')],
-  ['DecimalValue', num('decimal', '79228162514264337593543950335')],
-  ['BoolValue', bool(true)],
-]);
-
-const PRODUCT_DETAILS = struct([
-  ['Url', str('http://www.example.com/exec/obidos/ASIN/043935806X')],
-  ['Asin', str('043935806X')],
-  ['ProductName', str('Any Book Available')],
-  ['Catalog', str('Books')],
-  ['ReleaseDate', str('07/01/2003')],
-  ['Manufacturer', str('Scholastic')],
-  ['Distributor', str('Scholastic')],
-  ['ImageUrlSmall', str('http://images.example.com/images/P/043935806X.01.THUMBZZZ.jpg')],
-  ['ImageUrlMedium', str('http://images.example.com/images/P/043935806X.01.MZZZZZZZ.jpg')],
-  ['ImageUrlLarge', str('http://images.example.com/images/P/043935806X.01.LZZZZZZZ.jpg')],
-  ['ListPrice', str('29.99')],
-  ['OurPrice', str('12.00')],
-  ['UsedPrice', str('3.95')],
-  ['Isbn', str('043935806X')],
-  ['MpaaRating', str('')],
-]);
-
-const productInfo = (count) => struct([
-  ['TotalResults', str(String(count))],
-  ['TotalPages', str('1')],
-  ['ListName', str('Books')],
-  ['Details', array(Array.from({ length: count }, () => PRODUCT_DETAILS), 'ProductDetails')],
-]);
-
-const filled = (n, node) => array(Array.from({ length: n }, () => node));
+const NUMBER_KINDS = ['byte', 'short', 'int', 'long', 'float', 'double', 'decimal'];
 
 /**
- * kind: 'void' (no reply), 'echo' (reply equals the single argument), 'expect' (reply equals `expected`),
- * 'orders' (count orders of two lines), 'rbytes' (size bytes).
+ * The typed tree of one catalogue value description (docs/service-contract.md, "The catalogue file"); `wrapped` is true
+ * for a data contract's member, whose array items XML wraps in an element named for the item's type.
  */
-const echo = (id, operation, value) => ({ id, operation, params: [['value', value]], kind: 'echo', expected: value });
+function valueOf(d, wrapped = false) {
+  if (d.ref !== undefined) {
+    const named = catalogue.values[d.ref];
+    if (!named) throw new Error(`the catalogue has no value '${d.ref}'`);
+    return valueOf(named, wrapped);
+  }
+  if (d.array !== undefined) {
+    if (Array.isArray(d.array)) return array(d.array.map((item) => valueOf(item)), wrapped ? structName(d.array[0]) : null);
+    if (d.array.byte !== undefined) return bytes(Buffer.alloc(d.count, Number(d.array.byte)));
+    const item = valueOf(d.array);
+    return array(Array.from({ length: d.count }, () => item), wrapped ? structName(d.array) : null);
+  }
+  if (d.struct !== undefined) return struct(d.fields.map(([name, v]) => [name, valueOf(v, true)]));
+  if (d.string !== undefined) return str(d.string.repeat(d.repeat ?? 1));
+  if (d.object !== undefined) return empty();
+  if (d.bool !== undefined) return bool(d.bool);
+  const kind = NUMBER_KINDS.find((k) => d[k] !== undefined);
+  if (kind) return num(kind, d[kind]);
+  throw new Error(`unknown value description ${JSON.stringify(d)}`);
+}
 
-const CATALOGUE = [
-  { id: 'Empty', operation: 'EmptyMethod', params: [], kind: 'void' },
-  echo('Byte', 'ByteSimple', num('byte', '255')),
-  echo('Int', 'IntSimple', num('int', '2147483647')),
-  echo('Double', 'DoubleSimple', num('double', '1.7976931348623157E+308')),
-  echo('StringEmpty', 'StringSimple', str('')),
-  echo('String1', 'StringSimple', str('a')),
-  echo('String500', 'StringSimple', str('a'.repeat(500))),
-  echo('String1000', 'StringSimple', str('a'.repeat(1000))),
-  echo('Object', 'ObjectSimple', empty()),
-  echo('UDType', 'UDTypeSimple', UDTYPE),
-  echo('ByteArray500', 'ByteArray', bytes(Buffer.alloc(500, 255))),
-  echo('ByteArray1000', 'ByteArray', bytes(Buffer.alloc(1000, 255))),
-  echo('IntArray500', 'IntArray', filled(500, num('int', '2147483647'))),
-  echo('IntArray1000', 'IntArray', filled(1000, num('int', '2147483647'))),
-  echo('DoubleArray500', 'DoubleArray', filled(500, num('double', '1.7976931348623157E+308'))),
-  echo('DoubleArray1000', 'DoubleArray', filled(1000, num('double', '1.7976931348623157E+308'))),
-  echo('ObjectArray500', 'ObjectArray', filled(500, empty())),
-  echo('ObjectArray1000', 'ObjectArray', filled(1000, empty())),
-  echo('UDTypeArray500', 'UDTypeArray', filled(500, UDTYPE)),
-  echo('UDTypeArray1000', 'UDTypeArray', filled(1000, UDTYPE)),
-  { id: 'Orders1', operation: 'GetOrders', params: [['count', num('int', '1')]], kind: 'orders', count: 1 },
-  { id: 'Orders10', operation: 'GetOrders', params: [['count', num('int', '10')]], kind: 'orders', count: 10 },
-  { id: 'Orders100', operation: 'GetOrders', params: [['count', num('int', '100')]], kind: 'orders', count: 100 },
-  {
-    id: 'TransferFunds', operation: 'TransferFunds', kind: 'expect', expected: str('successful'),
-    params: [['fromAccount', num('int', '1')], ['toAccount', num('int', '2')], ['amount', num('decimal', '100.00')]],
-  },
-  { id: 'ProductInfo', operation: 'CreateProductInfo', params: [['count', num('int', '1')]], kind: 'expect', expected: productInfo(1) },
-  { id: 'Bytes128', operation: 'GetRBytes', params: [['size', num('int', '128')]], kind: 'rbytes', size: 128 },
-  { id: 'Bytes4K', operation: 'GetRBytes', params: [['size', num('int', '4096')]], kind: 'rbytes', size: 4096 },
-  { id: 'Bytes256K', operation: 'GetRBytes', params: [['size', num('int', '262144')]], kind: 'rbytes', size: 262144 },
-  { id: 'Get256Bytes', operation: 'Get256Bytes', params: [], kind: 'expect', expected: str('x'.repeat(256)) },
-];
+function structName(d) {
+  const resolved = d.ref !== undefined ? catalogue.values[d.ref] : d;
+  return resolved && resolved.struct ? resolved.struct : null;
+}
+
+/**
+ * One payload case: `params` [name, typed value] in call order; kind 'void' (no reply), 'echo' (reply equals the single
+ * argument), 'expect' (reply equals `expected`), 'orders' (`count` orders of `lines` lines), 'rbytes' (`size` bytes).
+ */
+function payloadOf(p) {
+  const operation = catalogue.operations.find((o) => o.name === p.operation);
+  if (!operation) throw new Error(`payload ${p.id} calls unknown operation ${p.operation}`);
+  const params = operation.parameters.map((parameter, i) => [parameter.name, valueOf(p.arguments[i])]);
+  const base = { id: p.id, operation: p.operation, params };
+  const r = p.reply;
+  if (r.void) return { ...base, kind: 'void' };
+  if (r.echo) return { ...base, kind: 'echo', expected: params[0][1] };
+  if (r.expect) return { ...base, kind: 'expect', expected: valueOf(r.expect) };
+  if (r.orders) {
+    const element = r.orders.element.ref ? catalogue.values[r.orders.element.ref] : r.orders.element;
+    const lines = element.fields.find(([name]) => name === 'OrderItems')[1].array.length;
+    return { ...base, kind: 'orders', count: r.orders.count, lines };
+  }
+  if (r.randomBytes !== undefined) return { ...base, kind: 'rbytes', size: r.randomBytes };
+  throw new Error(`payload ${p.id}: unknown reply ${JSON.stringify(r)}`);
+}
+
+const CATALOGUE = catalogue.payloads.map(payloadOf);
 
 const BY_ID = new Map(CATALOGUE.map((p) => [p.id, p]));
 

@@ -15,6 +15,7 @@ const { randomUUID } = require('node:crypto');
 const soap = require('soap');
 const { numberEquals, decodeBase64 } = require('./payloads');
 const { Outcome, errorCode, classifyTransportError } = require('./outcomes');
+const { findVariant } = require('./catalogue');
 const { SocketBytes } = require('./socket-bytes');
 
 const WSA = 'http://www.w3.org/2005/08/addressing';
@@ -128,7 +129,7 @@ class SoapCell {
     // rejectUnauthorized stays true: the chain must end at the job's CA and the certificate must name the host.
     this.tls = security.ca ? { ca: security.ca, rejectUnauthorized: true } : {};
     this.oneShotHttps = new https.Agent({ keepAlive: false, ...this.tls });
-    this.soap12 = endpoint.name.startsWith('MetroSoap12Wsa');
+    this.soap12 = findVariant(endpoint.name)?.codec === 'soap12-wsa';
     this.args = Object.fromEntries(payload.params.map(([n, v]) => [n, renderArgs(v)]));
     this.resultName = payload.operation + 'Result';
     this.actions = new Map();
@@ -177,7 +178,7 @@ class SoapCell {
       case 'orders': {
         const orders = toArray(isObject(result) ? result.GetOrdersResult : undefined);
         return orders.length === p.count
-          && orders.every((o) => isObject(o) && isObject(o.OrderItems) && toArray(o.OrderItems.OrderLine).length === 2)
+          && orders.every((o) => isObject(o) && isObject(o.OrderItems) && toArray(o.OrderItems.OrderLine).length === p.lines)
           ? Outcome.Success : Outcome.WrongReply;
       }
       case 'rbytes': {

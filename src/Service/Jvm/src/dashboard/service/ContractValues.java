@@ -1,41 +1,48 @@
 package dashboard.service;
 
+import dashboard.common.Catalogue;
 import dashboard.service.data.Order;
 import dashboard.service.data.OrderLine;
 import dashboard.service.data.ProductDetails;
 import dashboard.service.data.ProductInfo;
 import java.util.GregorianCalendar;
+import java.util.List;
+import java.util.Map;
 import java.util.TimeZone;
 import javax.xml.datatype.DatatypeConfigurationException;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
 
-/** The values the whitepaper and book-chapter operations answer with (src/Service/Contracts/DataContracts). */
+/** The values the whitepaper and book-chapter operations answer with: the catalogue's (dashboard.common.Catalogue). */
 final class ContractValues {
-    static final String TRANSFER_SUCCEEDED = "successful";
-    static final String STRING_256 = "x".repeat(256);
+    static final String TRANSFER_SUCCEEDED = Catalogue.expectedText("TransferFunds");
+    static final String STRING_256 = Catalogue.expectedText("Get256Bytes");
 
     private static final DatatypeFactory DATATYPES = newDatatypeFactory();
+    private static final Map<String, String> ORDER = Catalogue.fields("Order");
+    private static final Map<String, String> DETAILS = Catalogue.fields("ProductDetails");
+    private static final List<Map<String, String>> ORDER_LINES = Catalogue.items("Order", "OrderItems");
 
     private ContractValues() {
     }
 
-    /** One order as the whitepaper builds it, expiring now (UTC). */
+    /** One order as the whitepaper builds it (the catalogue's value {@code Order}), expiring now (UTC). */
     static Order order() {
         Order o = new Order();
-        o.customerId = 100;
-        o.shippingAddress1 = "012345678901234567890123456789";
-        o.shippingAddress2 = "012345678901234567890123456789";
-        o.shippingCity = "0123456789";
-        o.shippingState = "0123456789012345";
-        o.shippingZip = "12345-1234";
-        o.shippingCountry = "United States";
-        o.shipType = "Courier";
-        o.creditCardType = "XYZ";
-        o.creditCardNumber = "0123456789012345";
+        o.customerId = Integer.parseInt(ORDER.get("CustomerId"));
+        o.shippingAddress1 = ORDER.get("ShippingAddress1");
+        o.shippingAddress2 = ORDER.get("ShippingAddress2");
+        o.shippingCity = ORDER.get("ShippingCity");
+        o.shippingState = ORDER.get("ShippingState");
+        o.shippingZip = ORDER.get("ShippingZip");
+        o.shippingCountry = ORDER.get("ShippingCountry");
+        o.shipType = ORDER.get("ShipType");
+        o.creditCardType = ORDER.get("CreditCardType");
+        o.creditCardNumber = ORDER.get("CreditCardNumber");
         o.creditCardExpiration = nowUtc();
-        o.creditCardName = "01234567890123456789";
-        o.orderItems = new OrderLine[] {line(1, 10), line(2, 5)};
+        o.creditCardName = ORDER.get("CreditCardName");
+        o.orderItems = ORDER_LINES.stream().map(l -> line(Integer.parseInt(l.get("ItemId")), Integer.parseInt(l.get("Quantity"))))
+                .toArray(OrderLine[]::new);
         return o;
     }
 
@@ -55,23 +62,24 @@ final class ContractValues {
         return info;
     }
 
+    /** The catalogue's value {@code ProductDetails}. */
     static ProductDetails productDetails() {
         ProductDetails d = new ProductDetails();
-        d.url = "http://www.example.com/exec/obidos/ASIN/043935806X";
-        d.asin = "043935806X";
-        d.productName = "Any Book Available";
-        d.catalog = "Books";
-        d.releaseDate = "07/01/2003";
-        d.manufacturer = "Scholastic";
-        d.distributor = "Scholastic";
-        d.imageUrlSmall = "http://images.example.com/images/P/043935806X.01.THUMBZZZ.jpg";
-        d.imageUrlMedium = "http://images.example.com/images/P/043935806X.01.MZZZZZZZ.jpg";
-        d.imageUrlLarge = "http://images.example.com/images/P/043935806X.01.LZZZZZZZ.jpg";
-        d.listPrice = "29.99";
-        d.ourPrice = "12.00";
-        d.usedPrice = "3.95";
-        d.isbn = "043935806X";
-        d.mpaaRating = "";
+        d.url = DETAILS.get("Url");
+        d.asin = DETAILS.get("Asin");
+        d.productName = DETAILS.get("ProductName");
+        d.catalog = DETAILS.get("Catalog");
+        d.releaseDate = DETAILS.get("ReleaseDate");
+        d.manufacturer = DETAILS.get("Manufacturer");
+        d.distributor = DETAILS.get("Distributor");
+        d.imageUrlSmall = DETAILS.get("ImageUrlSmall");
+        d.imageUrlMedium = DETAILS.get("ImageUrlMedium");
+        d.imageUrlLarge = DETAILS.get("ImageUrlLarge");
+        d.listPrice = DETAILS.get("ListPrice");
+        d.ourPrice = DETAILS.get("OurPrice");
+        d.usedPrice = DETAILS.get("UsedPrice");
+        d.isbn = DETAILS.get("Isbn");
+        d.mpaaRating = DETAILS.get("MpaaRating");
         return d;
     }
 

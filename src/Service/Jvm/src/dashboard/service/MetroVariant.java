@@ -101,12 +101,12 @@ final class MetroVariant implements RunningVariant {
         if (kind.isIce()) {
             throw new IllegalArgumentException(kind + " is not a Metro variant");
         }
-        return switch (kind) {
-            case MetroSoap11FastInfoset -> new WebServiceFeature[] {new FastInfosetFeature(true)};
-            default -> kind.soap12Addressing
-                    ? new WebServiceFeature[] {new FastInfosetFeature(false), new AddressingFeature(true, true)}
-                    : new WebServiceFeature[] {new FastInfosetFeature(false)};
-        };
+        if (kind.fastInfoset) {
+            return new WebServiceFeature[] {new FastInfosetFeature(true)};
+        }
+        return kind.soap12Addressing
+                ? new WebServiceFeature[] {new FastInfosetFeature(false), new AddressingFeature(true, true)}
+                : new WebServiceFeature[] {new FastInfosetFeature(false)};
     }
 
     /**

@@ -32,7 +32,7 @@ record ServiceOptions(String bind, String advertise, Map<VariantKind, Integer> p
                     String name = spec.substring(0, eq);
                     VariantKind kind = VariantKind.parse(name).orElseThrow(
                             () -> new IllegalArgumentException("unknown variant '" + name + "' (this JVM serves "
-                                    + java.util.Arrays.toString(VariantKind.values()) + ")"));
+                                    + VariantKind.values() + ")"));
                     ports.put(kind, port(spec.substring(eq + 1), name));
                 }
                 default -> throw new IllegalArgumentException("unknown argument '" + arg + "'");
@@ -43,7 +43,7 @@ record ServiceOptions(String bind, String advertise, Map<VariantKind, Integer> p
             throw new IllegalArgumentException("no variant to serve: give --port NAME=PORT at least once");
         }
         if (securityDirectory == null) {
-            String secure = ports.keySet().stream().filter(VariantKind::isSecure).map(Enum::name).collect(Collectors.joining(", "));
+            String secure = ports.keySet().stream().filter(VariantKind::isSecure).map(VariantKind::name).collect(Collectors.joining(", "));
             if (!secure.isEmpty()) {
                 throw new IllegalArgumentException(secure + " need the security material: give --security-dir DIR (docs/security.md)");
             }

@@ -1,5 +1,6 @@
 package dashboard.driver;
 
+import dashboard.common.Catalogue;
 import dashboard.common.Json;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
@@ -74,6 +75,11 @@ public final class DriverMain {
             return refuse(e.getMessage());
         }
 
+        // Which variants this driver calls is the catalogue's (client java); how, the variant's stack says.
+        if (!Catalogue.variantsOf("java").contains(job.variant())) {
+            return fail("the java driver does not call variant '" + job.variant() + "' (it calls "
+                    + String.join(", ", Catalogue.variantsOf("java")) + ")");
+        }
         ClientFactory factory;
         try {
             factory = switch (job.stack()) {

@@ -1,5 +1,6 @@
 package dashboard.driver;
 
+import dashboard.common.Catalogue;
 import dashboard.driver.grpc.BenchmarkGrpc;
 import dashboard.driver.grpc.BenchmarkGrpc.BenchmarkBlockingStub;
 import dashboard.driver.grpc.Empty;
@@ -41,10 +42,9 @@ final class GrpcClients implements ClientFactory {
     private final NioEventLoopGroup group = new NioEventLoopGroup(2);
 
     GrpcClients(Job job, Payload payload) {
-        boolean secure = "AspNetGrpcTls".equals(job.variant());
-        if (!secure && !"AspNetGrpc".equals(job.variant())) {
-            throw new IllegalArgumentException("the java driver does not serve aspnet variant '" + job.variant() + "' (only AspNetGrpc, AspNetGrpcTls)");
-        }
+        Catalogue.Variant variant = Catalogue.variant(job.variant()).filter(v -> "protobuf".equals(v.codec()))
+                .orElseThrow(() -> new IllegalArgumentException("the java driver does not call variant '" + job.variant() + "'"));
+        boolean secure = variant.tls();
         URI uri = URI.create(job.address());
         if (uri.getHost() == null || uri.getPort() <= 0) {
             throw new IllegalArgumentException("the endpoint address must be http(s)://host:port/, got '" + job.address() + "'");

@@ -9,6 +9,7 @@ import com.zeroc.Ice.ObjectPrx;
 import com.zeroc.Ice.Properties;
 import com.zeroc.Ice.Util;
 import com.zeroc.IceSSL.Plugin;
+import dashboard.common.Catalogue;
 import dashboard.security.KeyMaterial;
 import dashboard.slice.Bench.BenchmarkServicePrx;
 import java.io.IOException;
@@ -31,10 +32,9 @@ final class IceClients implements ClientFactory {
     private int generation;
 
     IceClients(Job job, Payload payload) {
-        boolean ssl = "IceSsl".equals(job.variant());
-        if (!ssl && !"IceTcp".equals(job.variant())) {
-            throw new IllegalArgumentException("the java driver does not serve Ice variant '" + job.variant() + "'");
-        }
+        Catalogue.Variant variant = Catalogue.variant(job.variant()).filter(v -> "ice".equals(v.codec()))
+                .orElseThrow(() -> new IllegalArgumentException("the java driver does not call variant '" + job.variant() + "'"));
+        boolean ssl = variant.tls();
         this.call = IceCalls.of(payload);
         this.timeoutMs = job.timeoutMs();
         SSLContext tls = ssl ? tlsContext(job.requireCaCertificate()) : null;

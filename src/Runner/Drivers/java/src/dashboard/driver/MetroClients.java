@@ -1,6 +1,7 @@
 package dashboard.driver;
 
 import com.sun.xml.ws.client.ClientTransportException;
+import dashboard.common.Catalogue;
 import dashboard.driver.soap.Benchmark;
 import dashboard.security.KeyMaterial;
 import dashboard.security.WsSecurity;
@@ -50,19 +51,13 @@ final class MetroClients implements ClientFactory {
     private static final QName PORT = new QName(NS, "BenchmarkPort");
     private static boolean countingInstalled;
 
-    /** What one Metro variant needs from the driver. */
+    /** What one Metro variant needs from the driver, from the catalogue's codec, security mode and credential type. */
     private record Variant(boolean soap12Addressing, boolean basic, boolean userNameToken, boolean x509, boolean fastInfoset) {
+        static Variant of(Catalogue.Variant v) {
+            return new Variant("soap12-wsa".equals(v.codec()), "Basic".equals(v.credentialType()), "UserName".equals(v.credentialType()),
+                    "Message".equals(v.securityMode()) && "Certificate".equals(v.credentialType()), "soap11-fastinfoset".equals(v.codec()));
+        }
     }
-
-    private static final Map<String, Variant> VARIANTS = Map.of(
-            "MetroSoap11", new Variant(false, false, false, false, false),
-            "MetroSoap11FastInfoset", new Variant(false, false, false, false, true),
-            "MetroSoap11Basic", new Variant(false, true, false, false, false),
-            "MetroSoap11Https", new Variant(false, false, false, false, false),
-            "MetroSoap11HttpsBasic", new Variant(false, true, false, false, false),
-            "MetroSoap12Wsa", new Variant(true, false, false, false, false),
-            "MetroSoap12WsaUserNameHttps", new Variant(true, false, true, false, false),
-            "MetroSoap12WsaX509", new Variant(true, false, false, true, false));
 
     private final Service service;
     private final Job job;
@@ -77,10 +72,8 @@ final class MetroClients implements ClientFactory {
 
     MetroClients(Job job, Payload payload) {
         this.job = job;
-        this.variant = VARIANTS.get(job.variant());
-        if (variant == null) {
-            throw new IllegalArgumentException("the java driver does not serve Metro variant '" + job.variant() + "'");
-        }
+        this.variant = Catalogue.variant(job.variant()).filter(v -> "metro".equals(v.stack())).map(Variant::of)
+                .orElseThrow(() -> new IllegalArgumentException("the java driver does not call variant '" + job.variant() + "'"));
         this.call = MetroCalls.of(payload);
         String wsdl = variant.soap12Addressing() ? "/wsdl/soap12/BenchmarkService.wsdl" : "/wsdl/soap11/BenchmarkService.wsdl";
         URI uri = URI.create(job.address());

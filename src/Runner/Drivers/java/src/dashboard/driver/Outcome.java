@@ -1,14 +1,16 @@
 package dashboard.driver;
 
-/** Sample outcomes, the numbers of SampleOutcome (docs/driver-protocol.md). */
+import dashboard.common.Catalogue;
+
+/** Sample outcomes, the numbers of the catalogue's outcome kinds (SampleOutcome, docs/driver-protocol.md). */
 final class Outcome {
-    static final int SUCCESS = 0;
-    static final int TIMEOUT = 1;
-    static final int FAULT = 2;
-    static final int CONNECTION = 3;
-    static final int AUTHENTICATION = 4;
-    static final int OTHER = 5;
-    static final int WRONG_REPLY = 6;
+    static final int SUCCESS = Catalogue.outcome("Success");
+    static final int TIMEOUT = Catalogue.outcome("Timeout");
+    static final int FAULT = Catalogue.outcome("Fault");
+    static final int CONNECTION = Catalogue.outcome("Connection");
+    static final int AUTHENTICATION = Catalogue.outcome("Authentication");
+    static final int OTHER = Catalogue.outcome("Other");
+    static final int WRONG_REPLY = Catalogue.outcome("WrongReply");
 
     private Outcome() {
     }

@@ -1,4 +1,4 @@
-namespace Dashboard.Data.Measurement;
+namespace Dashboard.Service.Contracts.Outcomes;
 
 /// <summary>
 /// How a request ended. Stored as its integer value; never renumber.
