@@ -196,6 +196,7 @@ public static class DashboardExtensions
         app.MapClaimsApi();
         app.MapRunEnvironmentApi();
         app.MapAgentsApi();
+        app.MapHostsApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }

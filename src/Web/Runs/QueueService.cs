@@ -46,6 +46,7 @@ public sealed class QueueService(
     IBackgroundJobClient jobs,
     IRecurringJobManager recurring,
     JobStorage storage,
+    Hosts.HostRegistry hosts,
     TimeProvider time,
     ILogger<QueueService> logger)
 {
@@ -56,10 +57,11 @@ public sealed class QueueService(
     /// Queues <paramref name="scenario"/> to run as soon as possible, or at <paramref name="atUtc"/> (status Scheduled; its
     /// queue time stays now).
     /// </summary>
-    /// <exception cref="ScenarioException">The scenario is invalid (the field is named), or <paramref name="atUtc"/> is in the past (field <c>at</c>).</exception>
+    /// <exception cref="ScenarioException">The scenario is invalid (the field is named), its host is not a registered one (field <c>host</c>), or <paramref name="atUtc"/> is in the past (field <c>at</c>).</exception>
     public async Task<RunEntity> EnqueueAsync(ScenarioDocument scenario, DateTime? atUtc, CancellationToken cancellationToken, string? progressText = null)
     {
         ScenarioLoader.Validate(scenario);
+        hosts.EnsureTarget(scenario);
         var now = time.GetUtcNow().UtcDateTime;
         if (atUtc is { } at && at.ToUniversalTime() <= now)
         {
@@ -189,7 +191,7 @@ public sealed class QueueService(
     }
 
     /// <summary>Adds (or replaces) recurring run <paramref name="id"/>: <paramref name="scenario"/> queued at every time <paramref name="cron"/> names (UTC).</summary>
-    /// <exception cref="ScenarioException">The id, the cron expression (field <c>cron</c>) or the scenario is invalid.</exception>
+    /// <exception cref="ScenarioException">The id, the cron expression (field <c>cron</c>) or the scenario is invalid, or its host is not a registered one (field <c>host</c>).</exception>
     public RecurringRun AddRecurring(string id, string cron, ScenarioDocument scenario)
     {
         ArgumentNullException.ThrowIfNull(scenario);
@@ -200,6 +202,7 @@ public sealed class QueueService(
 
         cron = (cron ?? "").Trim();
         ScenarioLoader.Validate(scenario);
+        hosts.EnsureTarget(scenario);
         var json = ScenarioLoader.ToJson(scenario);
         try
         {
