@@ -1,5 +1,12 @@
 # Shared by the bench scripts (source bench/lib.sh from the repository's root).
 
+# The service hosts these scripts start ask for a control token (docs/security.md): one per script run (or the caller's
+# DASHBOARD_HOST_TOKEN), given to every host (ServiceHost__ControlToken), runner (DASHBOARD_HOST_TOKEN) and dashboard
+# (Dashboard__LocalHost__ControlToken) they start, through the environment.
+DASHBOARD_HOST_TOKEN=${DASHBOARD_HOST_TOKEN:-$(head -c 32 /dev/urandom | base64 | tr -d '=\n' | tr '+/' '-_')}
+export DASHBOARD_HOST_TOKEN
+export ServiceHost__ControlToken="$DASHBOARD_HOST_TOKEN" Dashboard__LocalHost__ControlToken="$DASHBOARD_HOST_TOKEN"
+
 # The --ServiceHost:Ports:NAME=PORT arguments that move every TCP variant the host serves off its default port, one per
 # line: host_port_args BASE. The names and default ports come from src/Service/Host/appsettings.json, so a variant added
 # there is moved too; each keeps its offset from the default control port (5090, from "Urls"): with BASE 5490,

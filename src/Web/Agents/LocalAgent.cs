@@ -10,7 +10,7 @@ namespace Dashboard.Web.Agents;
 /// (the connection string in its environment, <c>ConnectionStrings__Results</c>) as a child process whose standard input the dashboard holds, so it ends with the dashboard
 /// however the dashboard ends (docs/architecture.md, "A process tree that dies together"). Its stderr lines go to the log.
 /// </summary>
-public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOptions> options, IOptions<RunnerOptions> runner, ILogger<LocalAgent> logger)
+public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOptions> options, IOptions<RunnerOptions> runner, Hosts.HostRegistry hosts, ILogger<LocalAgent> logger)
     : IHostedService, IDisposable
 {
     private Process? _process;
@@ -51,6 +51,11 @@ public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOption
 
         // In the environment, never on the command line (which every user of the machine can read).
         start.Environment["ConnectionStrings__Results"] = connection;
+        // The local host's control token, when known now (docs/security.md); else the agent reads the host's control-token file itself.
+        if (hosts.LocalControlToken is { } token)
+        {
+            start.Environment[Service.Contracts.Security.HostControlToken.EnvironmentVariable] = token;
+        }
 
         _process = Process.Start(start)!;
         _process.EnableRaisingEvents = true;

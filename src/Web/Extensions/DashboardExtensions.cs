@@ -201,6 +201,7 @@ public static class DashboardExtensions
         app.MapRunEnvironmentApi();
         app.MapAgentsApi();
         app.MapAccountEndpoints();
+        app.MapHostsApi();
         app.MapRazorComponents<App>().AddInteractiveServerRenderMode();
         return app;
     }

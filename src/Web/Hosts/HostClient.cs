@@ -1,10 +1,14 @@
 using System.Net.Http.Json;
+using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;
 
 namespace Dashboard.Web.Hosts;
 
-/// <summary>Talks to a service host's control API (docs/service-contract.md, docs/topologies.md): <c>/healthz</c>, <c>/endpoints</c> and <c>/security</c>.</summary>
-public sealed class HostClient(HttpClient http)
+/// <summary>
+/// Talks to a service host's control API (docs/service-contract.md, docs/topologies.md): <c>/healthz</c> (open),
+/// <c>/endpoints</c> and <c>/security</c> with the host's control token from the <see cref="HostRegistry"/> (docs/security.md).
+/// </summary>
+public sealed class HostClient(HttpClient http, HostRegistry registry)
 {
     /// <summary>Polls <c>GET {host}/healthz</c>; the health and one line about it.</summary>
     public async Task<(HostHealth Health, string Detail)> CheckAsync(Uri host, CancellationToken cancellationToken)
@@ -54,7 +58,7 @@ public sealed class HostClient(HttpClient http)
     public async Task<IReadOnlyList<HostEndpoint>> GetEndpointsAsync(Uri host, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(host);
-        return await http.GetFromJsonAsync<HostEndpoint[]>(new Uri(host, "endpoints"), cancellationToken) ?? [];
+        return await GetAsync<HostEndpoint[]>(host, "endpoints", cancellationToken) ?? [];
     }
 
     /// <summary>The host's <c>GET /security</c> answer: the files a secure run from another machine needs (docs/topologies.md).</summary>
@@ -63,7 +67,28 @@ public sealed class HostClient(HttpClient http)
     public async Task<HostSecurityInfo> GetSecurityAsync(Uri host, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(host);
-        return await http.GetFromJsonAsync<HostSecurityInfo>(new Uri(host, "security"), cancellationToken)
+        return await GetAsync<HostSecurityInfo>(host, "security", cancellationToken)
             ?? throw new HttpRequestException($"{new Uri(host, "security")} answered null");
+    }
+
+    // GET of a guarded route with the host's token; 401 says whose token is missing or wrong.
+    private async Task<T?> GetAsync<T>(Uri host, string route, CancellationToken cancellationToken)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, new Uri(host, route));
+        if (registry.ControlTokenFor(host) is { } token)
+        {
+            request.Headers.Authorization = HostControlToken.Header(token);
+        }
+
+        using var response = await http.SendAsync(request, cancellationToken);
+        if (response.StatusCode == System.Net.HttpStatusCode.Unauthorized)
+        {
+            throw new HttpRequestException(
+                $"the host refused the dashboard's control token: {(registry.Find(host)?.IsLocal == true ? "set Dashboard:LocalHost:ControlToken, or let the host make its control-token in its security folder" : "register the host again on the Hosts page with its token")} (docs/security.md)",
+                null, response.StatusCode);
+        }
+
+        response.EnsureSuccessStatusCode();
+        return await response.Content.ReadFromJsonAsync<T>(cancellationToken);
     }
 }

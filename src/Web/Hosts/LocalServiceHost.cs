@@ -79,6 +79,13 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
                 start.ArgumentList.Add($"--ServiceHost:DataDirectory={Path.GetFullPath(data)}");
             }
 
+            // Its control token, when configured here, goes through the environment (never the command line, which every
+            // user of the machine reads); else the host makes its own and the dashboard reads it (docs/security.md).
+            if (!string.IsNullOrEmpty(options.Value.ControlToken))
+            {
+                start.Environment["ServiceHost__ControlToken"] = options.Value.ControlToken;
+            }
+
             _process = Process.Start(start);
             _process!.EnableRaisingEvents = true;
             _process.Exited += (_, _) =>

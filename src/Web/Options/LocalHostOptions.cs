@@ -27,6 +27,18 @@ public sealed class LocalHostOptions
     /// </summary>
     public string? DataDirectory { get; set; }
 
+    /// <summary>
+    /// The local host's control token (docs/security.md), or null (default): the dashboard then reads the one the host
+    /// made in its security folder (<see cref="SecurityDirectory"/>, <c>control-token</c>). When set and the dashboard
+    /// starts the host, it hands it to the host (<c>ServiceHost__ControlToken</c> in its environment). Set it when the
+    /// host is another machine's or container's (docker-compose.yml). Never logged.
+    /// </summary>
+    public string? ControlToken { get; set; }
+
+    /// <summary>The local host's security folder: <c>&lt;DataDirectory&gt;/security</c>, else the host's default one.</summary>
+    public string SecurityDirectory => Service.Contracts.Security.HostDataDirectory.SecurityDirectoryOf(
+        DataDirectory is { } data ? Path.GetFullPath(data) : Service.Contracts.Security.HostDataDirectory.Default);
+
     /// <summary>The executable, absolute.</summary>
     public string ExecutableFullPath => BuildInfo.Resolve(ExecutablePath);
 }

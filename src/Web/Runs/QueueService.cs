@@ -45,6 +45,7 @@ public sealed class QueueService(
     RunEvents events,
     IRecurringJobManager recurring,
     JobStorage storage,
+    Hosts.HostRegistry hosts,
     TimeProvider time,
     ILogger<QueueService> logger)
 {
@@ -55,10 +56,11 @@ public sealed class QueueService(
     /// Queues <paramref name="scenario"/> to run as soon as possible, or at <paramref name="atUtc"/> (status Scheduled; its
     /// queue time stays now).
     /// </summary>
-    /// <exception cref="ScenarioException">The scenario is invalid (the field is named), or <paramref name="atUtc"/> is in the past (field <c>at</c>).</exception>
+    /// <exception cref="ScenarioException">The scenario is invalid (the field is named), its host is not a registered one (field <c>host</c>), or <paramref name="atUtc"/> is in the past (field <c>at</c>).</exception>
     public async Task<RunEntity> EnqueueAsync(ValidScenario scenario, DateTime? atUtc, CancellationToken cancellationToken, string? progressText = null)
     {
         ArgumentNullException.ThrowIfNull(scenario);
+        hosts.EnsureTarget(scenario.Document);
         var now = time.GetUtcNow().UtcDateTime;
         if (atUtc is { } at && at.ToUniversalTime() <= now)
         {
@@ -143,7 +145,7 @@ public sealed class QueueService(
     }
 
     /// <summary>Adds (or replaces) recurring run <paramref name="id"/>: <paramref name="scenario"/> queued at every time <paramref name="cron"/> names (UTC).</summary>
-    /// <exception cref="ScenarioException">The id, the cron expression (field <c>cron</c>) or the scenario is invalid.</exception>
+    /// <exception cref="ScenarioException">The id, the cron expression (field <c>cron</c>) or the scenario is invalid, or its host is not a registered one (field <c>host</c>).</exception>
     public RecurringRun AddRecurring(string id, string cron, ValidScenario scenario)
     {
         ArgumentNullException.ThrowIfNull(scenario);
@@ -153,6 +155,7 @@ public sealed class QueueService(
         }
 
         cron = (cron ?? "").Trim();
+        hosts.EnsureTarget(scenario.Document);
         var json = scenario.Json;
         try
         {

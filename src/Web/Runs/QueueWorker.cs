@@ -25,6 +25,7 @@ public sealed class QueueWorker(
     IOptions<RunnerOptions> runnerOptions,
     IOptions<LocalHostOptions> localHostOptions,
     IOptions<DashboardOptions> dashboardOptions,
+    Hosts.HostRegistry hosts,
     TimeProvider time,
     ILogger<QueueWorker> logger) : IDisposable
 {
@@ -98,7 +99,7 @@ public sealed class QueueWorker(
             }
 
             await File.WriteAllTextAsync(scenarioFile, run.ScenarioJson, CancellationToken.None);
-            var outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, current);
+            var outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, HostTokenOf(run.ScenarioJson), current);
             await EndAsync(run.Id, outcome, current, stopping.IsCancellationRequested);
         }
 #pragma warning disable CA1031 // Whatever went wrong, the run must not stay Running.
@@ -115,7 +116,16 @@ public sealed class QueueWorker(
         }
     }
 
-    private async Task<RunnerOutcome> RunRunnerAsync(int runId, string executable, string scenarioFile, CurrentRun current)
+    // The control token of the host the scenario names (docs/security.md): the local one's or a registered one's; null for another.
+    private string? HostTokenOf(string scenarioJson)
+    {
+        using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+        return document.RootElement.TryGetProperty("host", out var host) && Uri.TryCreate(host.GetString(), UriKind.Absolute, out var address)
+            ? hosts.ControlTokenFor(address)
+            : null;
+    }
+
+    private async Task<RunnerOutcome> RunRunnerAsync(int runId, string executable, string scenarioFile, string? hostToken, CurrentRun current)
     {
         var start = new ProcessStartInfo(executable)
         {
@@ -134,6 +144,12 @@ public sealed class QueueWorker(
         if (dashboard.Storage == StorageProvider.PostgreSql)
         {
             start.Environment[ResultsStore.ConnectionVariable] = dashboard.ResultsConnectionString;
+        }
+
+        // The host's control token, also through the environment only (docs/security.md).
+        if (hostToken is not null)
+        {
+            start.Environment[Service.Contracts.Security.HostControlToken.EnvironmentVariable] = hostToken;
         }
 
         foreach (var argument in new[] { "run", "--scenario", scenarioFile }.Concat(storage).Concat(["--progress", "json",

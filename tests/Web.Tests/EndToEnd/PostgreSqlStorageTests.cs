@@ -42,6 +42,8 @@ public sealed class PostgreSqlStorageTests : IAsyncLifetime
             "--Dashboard:Storage=PostgreSql",
             $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
             "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+            // Runs may only target registered hosts (docs/security.md): this test's host is the dashboard's local one.
+            $"--Dashboard:LocalHost:Address={_host.ControlAddress.ToString().TrimEnd('/')}",
             .. more,
         ]);
 

@@ -29,6 +29,8 @@ public sealed class RealRunTests : IAsyncLifetime
         [
             $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
             "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+            // Runs may only target registered hosts (docs/security.md): this test's host is the dashboard's local one.
+            $"--Dashboard:LocalHost:Address={_host.ControlAddress.ToString().TrimEnd('/')}",
         ]);
         _playwright = await Playwright.CreateAsync();
         _browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions

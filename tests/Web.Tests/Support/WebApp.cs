@@ -14,7 +14,7 @@ namespace Dashboard.Web.Tests.Support;
 /// <summary>
 /// The real dashboard: the built <c>src/Web</c> executable started as a child process on a free port
 /// (<c>--urls http://127.0.0.1:0</c>, the port read from its log), with its own data folder, no local service host,
-/// and the fake runner. Stopping sends SIGINT (a clean shutdown); <see cref="Crash"/> kills it.
+/// the test hosts' control token as its local host's (<c>Dashboard:LocalHost:ControlToken</c>), and the fake runner. Stopping sends SIGINT (a clean shutdown); <see cref="Crash"/> kills it.
 /// </summary>
 public sealed partial class WebApp : IAsyncDisposable
 {
@@ -169,6 +169,8 @@ public sealed partial class WebApp : IAsyncDisposable
             start.ArgumentList.Add(argument);
         }
 
+        // The local host's control token (docs/security.md): the one every test host asks for (tests/Shared/ServiceHostProcess.cs).
+        start.Environment["Dashboard__LocalHost__ControlToken"] = Dashboard.Tests.RealProcesses.ServiceHostProcess.TestControlToken;
         foreach (var (key, value) in environment ?? new Dictionary<string, string>())
         {
             start.Environment[key] = value;

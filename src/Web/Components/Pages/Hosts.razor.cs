@@ -7,7 +7,7 @@ using MudBlazor;
 
 namespace Dashboard.Web.Components.Pages;
 
-/// <summary>The known service hosts, their health and time of last check, what each lists at <c>GET /endpoints</c>; add or remove a remote host.</summary>
+/// <summary>The known service hosts, their health and time of last check, what each lists at <c>GET /endpoints</c>; add a remote host with its control token, or remove one.</summary>
 public sealed partial class Hosts : IDisposable
 {
     [Inject] public required HostRegistry Registry { get; init; }
@@ -24,6 +24,9 @@ public sealed partial class Hosts : IDisposable
     [SupplyParameterFromQuery(Name = "address")] public string? Address { get; set; }
 
     private string NewAddress { get; set; } = "";
+
+    // The control token of the host being added: sent to that host only, never shown again (docs/security.md).
+    private string NewToken { get; set; } = "";
 
     private string? AddProblem { get; set; }
 
@@ -44,9 +47,10 @@ public sealed partial class Hosts : IDisposable
 
     private void Add()
     {
-        if (Registry.TryAdd(NewAddress, out var problem))
+        if (Registry.TryAdd(NewAddress, NewToken, out var problem))
         {
             NewAddress = "";
+            NewToken = "";
             AddProblem = null;
         }
         else

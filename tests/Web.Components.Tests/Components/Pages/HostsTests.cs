@@ -4,6 +4,8 @@ using Dashboard.Web.Hosts;
 using Microsoft.Extensions.DependencyInjection;
 using MudBlazor;
 
+#pragma warning disable CA1416 // File modes: the dashboard and its tests run on Linux only.
+
 namespace Dashboard.Web.Components.Tests.Components.Pages;
 
 /// <summary>The Hosts page: add a remote host, remove it (after a confirmation), the local one cannot be removed.</summary>
@@ -18,10 +20,14 @@ public sealed class HostsTests : IAsyncLifetime
         var hostsFile = Path.Combine(_context.Root, "data", "hosts.json");
 
         page.WaitForElement("#new-host").Input("http://bench-a:5090");
+        page.Find("#new-host-token").Input("bench-a-token-0123456789");
         page.Find("[data-testid=add-host]").Click();
 
         page.WaitForAssertion(() => Assert.NotNull(page.Find("[data-testid='host-bench-a:5090']")));
         Assert.Contains("http://bench-a:5090/", File.ReadAllText(hostsFile), StringComparison.Ordinal);
+        Assert.DoesNotContain("bench-a-token-0123456789", page.Markup, StringComparison.Ordinal);
+        Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(hostsFile));
+        Assert.Equal("bench-a-token-0123456789", _context.Services.GetRequiredService<HostRegistry>().ControlTokenFor(new Uri("http://bench-a:5090")));
 
         page.Find("[data-testid='remove-bench-a:5090']").Click();
         var dialogs = _context.Dialogs!;
@@ -42,6 +48,18 @@ public sealed class HostsTests : IAsyncLifetime
         page.Find("[data-testid=add-host]").Click();
 
         page.WaitForAssertion(() => Assert.Contains("is not an absolute http:// or https:// address, e.g. http://bench-server:5090", page.Find("[data-testid=host-error]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Add_NoToken_ErrorNamesTheTokenAndNothingIsAdded()
+    {
+        var page = _context.RenderPage<Dashboard.Web.Components.Pages.Hosts>();
+
+        page.WaitForElement("#new-host").Input("http://bench-a:5090");
+        page.Find("[data-testid=add-host]").Click();
+
+        page.WaitForAssertion(() => Assert.StartsWith("token: give the host's control token", page.Find("[data-testid=host-error]").TextContent, StringComparison.Ordinal));
+        Assert.Null(_context.Services.GetRequiredService<HostRegistry>().Find(new Uri("http://bench-a:5090")));
     }
 
     [Fact]

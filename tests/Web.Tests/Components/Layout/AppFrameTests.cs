@@ -123,6 +123,7 @@ public sealed partial class AppFrameTests(BrowserFixture fixture) : IClassFixtur
         await page.GotoAsync("hosts");
 
         await page.GetByTestId("new-host").FillAsync("http://bench-b.invalid:5090");
+        await page.Locator("#new-host-token").FillAsync("bench-b-token-0123456789");
         await page.GetByTestId("add-host").ClickAsync();
         await Expect(page.GetByTestId("host-bench-b.invalid:5090")).ToBeVisibleAsync();
         await Expect(page.GetByTestId("checked-bench-b.invalid:5090")).ToHaveTextAsync(TimeOfDay(), new() { Timeout = 60_000 });

@@ -77,7 +77,7 @@ public sealed class TopologyComponentsTests : IDisposable
              "remoteRunnerFiles":["ca.crt","client.p12","server.crt","keystore.password","credentials.json"],"noEquivalent":[]}
             """;
         using var http = new HttpClient(new Answer(HttpStatusCode.OK, security));
-        _context.Services.AddSingleton(new HostClient(http));
+        _context.Services.AddSingleton(new HostClient(http, Registry()));
         HostEndpoint[] endpoints =
         [
             new("AspNetUdsBinXml", "aspnet", "unix:/tmp/s.sock", "HTTP/1.1 over a Unix domain socket", "binary XML", "None", "None", OnMachineOnly: true),
@@ -98,13 +98,18 @@ public sealed class TopologyComponentsTests : IDisposable
     public void RemoteHostSecurity_HostUnreachable_SaysWhatFailed()
     {
         using var http = new HttpClient(new Answer(HttpStatusCode.ServiceUnavailable, "down"));
-        _context.Services.AddSingleton(new HostClient(http));
+        _context.Services.AddSingleton(new HostClient(http, Registry()));
 
         var page = _context.Render<RemoteHostSecurity>(p => p.Add(c => c.Host, new Uri("http://10.231.1.2:5090/")));
 
         page.WaitForAssertion(() => Assert.Contains("security failed", page.Find("[data-testid=security-problem]").TextContent, StringComparison.Ordinal));
         Assert.Empty(page.FindAll("[data-testid=security-file]"));
     }
+
+    // The hosts the client finds tokens in: the local one only (nothing is written: no host is added).
+    private static HostRegistry Registry() => new(
+        Microsoft.Extensions.Options.Options.Create(new Dashboard.Web.Options.DashboardOptions { DataFolder = Path.Combine(Path.GetTempPath(), "topology-components-none") }),
+        Microsoft.Extensions.Options.Options.Create(new Dashboard.Web.Options.LocalHostOptions()));
 
     /// <summary>Answers every request with one status and body (the host's side of the control API, for a component test).</summary>
     private sealed class Answer(HttpStatusCode status, string body) : HttpMessageHandler
