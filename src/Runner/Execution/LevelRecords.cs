@@ -1,6 +1,7 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Samples;
+using Dashboard.Data.Statistics;
 using Dashboard.Runner.Hosts;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Progress;
