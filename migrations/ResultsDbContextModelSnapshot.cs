@@ -50,6 +50,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long>("OtherErrors");
             b.Property<double>("P50Ms");
             b.Property<double>("P90Ms");
+            b.Property<double?>("P95Ms");
             b.Property<double>("P999Ms");
             b.Property<double>("P99Ms");
             b.Property<string>("PartialReason");

@@ -79,6 +79,9 @@ public class LevelEntity
     /// <summary>90th percentile of response time in ms.</summary>
     public double P90Ms { get; set; }
 
+    /// <summary>95th percentile of response time in ms (0 when none succeeded, as the others); null in levels stored before it was kept.</summary>
+    public double? P95Ms { get; set; }
+
     /// <summary>99th percentile of response time in ms.</summary>
     public double P99Ms { get; set; }
 

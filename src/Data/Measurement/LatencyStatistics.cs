@@ -59,6 +59,9 @@ public sealed class LatencyStatistics
     /// <summary>90th percentile response time in ms.</summary>
     public double P90Ms => PercentileMs(90);
 
+    /// <summary>95th percentile response time in ms (nearest rank); NaN when none succeeded.</summary>
+    public double P95Ms => PercentileMs(95);
+
     /// <summary>99th percentile response time in ms.</summary>
     public double P99Ms => PercentileMs(99);
 

@@ -75,6 +75,11 @@ public static class LevelStatistics
             Column = "p90_ms", PerLevel = r => Timed(r, r.Level.P90Ms), Title = "p90 (ms)", ConsoleTitle = "p90 ms", Aggregated = a => a.P90Ms, Format = "0.000", Hidden = true,
             Store = (l, s) => l.P90Ms = LevelFigures.OrZero(s.P90Ms),
         },
+        new("p95 response time", Ms, "95th percentile of the successful requests' response times, nearest rank; mean over repetitions; empty in levels stored before it was kept")
+        {
+            Column = "p95_ms", PerLevel = r => r.Timed ? r.Level.P95Ms : null, Title = "p95 (ms)", ConsoleTitle = "p95 ms", Aggregated = a => MeanOverAnswered(a, l => l.P95Ms),
+            Format = "0.000", Hidden = true, Store = (l, s) => l.P95Ms = LevelFigures.OrZero(s.P95Ms),
+        },
         new("p99 response time", Ms, "99th percentile of the successful requests' response times, nearest rank; mean over repetitions")
         {
             Column = "p99_ms", PerLevel = r => Timed(r, r.Level.P99Ms), Title = "p99 (ms)", ConsoleTitle = "p99 ms", Aggregated = a => a.P99Ms, Format = "0.000",
@@ -227,14 +232,14 @@ public static class LevelStatistics
 
     /// <summary>
     /// The mean of <paramref name="value"/> over the repetitions of <paramref name="level"/> where a request succeeded (those
-    /// with response times), 0 when none did: how the table aggregates a response-time statistic.
+    /// with response times) and that have it; null when none does: how the table aggregates a response-time statistic.
     /// </summary>
-    public static double MeanOverAnswered(LevelAggregate level, Func<Entities.LevelEntity, double> value)
+    public static double? MeanOverAnswered(LevelAggregate level, Func<Entities.LevelEntity, double?> value)
     {
         ArgumentNullException.ThrowIfNull(level);
         ArgumentNullException.ThrowIfNull(value);
-        var answered = level.Levels.Where(l => l.Requests > l.Errors).ToList();
-        return answered.Count == 0 ? 0 : answered.Average(value);
+        var values = level.Levels.Where(l => l.Requests > l.Errors).Select(value).Where(v => v is not null).Select(v => v!.Value).ToList();
+        return values.Count == 0 ? null : values.Average();
     }
 
     // A level where no measured request succeeded has no response time: stored as 0 (SQLite has no NaN), written empty.

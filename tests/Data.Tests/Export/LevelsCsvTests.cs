@@ -28,7 +28,7 @@ public sealed class LevelsCsvTests
         var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
         var header = lines[0].Split(',');
         Assert.Equal(LevelStatistics.Header, lines[0]);
-        Assert.StartsWith("variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent", lines[0], StringComparison.Ordinal);
+        Assert.StartsWith("variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p95_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent", lines[0], StringComparison.Ordinal);
         Assert.Equal(5, lines.Length);
         var first = Row(header, lines[1]);
         // Log-scale interval (docs/statistics.md): mean · e^(∓t·SE/mean), t(0.975, 2) = 4.302653, SE = 2/√3.
@@ -70,7 +70,7 @@ public sealed class LevelsCsvTests
         var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
         // One format for the runner and the API: the union of their columns (README.md); the agents' columns come last.
         Assert.Equal(
-            "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
+            "variant,client,payload,level,requests,errors,throughput_rps,mean_ms,p50_ms,p90_ms,p95_ms,p99_ms,p999_ms,max_ms,repetition,generator_cpu_percent," +
             "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class,topology,link_rate_mbps," +
             "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
             "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
@@ -109,10 +109,27 @@ public sealed class LevelsCsvTests
         var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
         var row = Row(lines[0].Split(','), lines[1]);
         Assert.Equal("5", row["errors"]);
-        Assert.All(new[] { "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms" }, c => Assert.Equal("", row[c]));
+        Assert.All(new[] { "mean_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms" }, c => Assert.Equal("", row[c]));
         Assert.Equal("emulated-lan", row["topology"]);
         Assert.Equal("100", row["link_rate_mbps"]);
         Assert.Equal("true", row["complete"]);
+    }
+
+    [Fact]
+    public void Write_LevelWithP95AndOneStoredBefore_P95WrittenAfterP90EmptyWhenNotKept()
+    {
+        var kept = Support.Levels.Stored("AspNetHttpJson", "dotnet", "Int", 10, 0, 900, 2);
+        kept.P95Ms = 3.25;
+        var before = Support.Levels.Stored("AspNetHttpJson", "dotnet", "Int", 20, 0, 900, 2);
+        using var writer = new StringWriter(CultureInfo.InvariantCulture);
+
+        LevelsCsv.Write(writer, [kept, before], null);
+
+        var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var header = lines[0].Split(',');
+        Assert.Equal(Array.IndexOf(header, "p90_ms") + 1, Array.IndexOf(header, "p95_ms"));
+        Assert.Equal("3.25", Row(header, lines[1])["p95_ms"]);
+        Assert.Equal("", Row(header, lines[2])["p95_ms"]);
     }
 
     // The row with its one quoted field (the agents' split, which holds commas) emptied, so it splits on commas.

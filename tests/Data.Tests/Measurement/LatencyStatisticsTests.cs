@@ -19,6 +19,7 @@ public class LatencyStatisticsTests
         Assert.Equal(50.5, stats.MeanMs, 9);
         Assert.Equal(50, stats.P50Ms);
         Assert.Equal(90, stats.P90Ms);
+        Assert.Equal(95, stats.P95Ms);
         Assert.Equal(99, stats.P99Ms);
         Assert.Equal(100, stats.P999Ms);
         Assert.Equal(100, stats.MaxMs);

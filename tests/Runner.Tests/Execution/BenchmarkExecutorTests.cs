@@ -228,7 +228,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.Equal(0, level.MeanMs);
         using var csv = new StringWriter();
         Dashboard.Data.Export.LevelsCsv.Write(csv, [level], null);
-        Assert.Contains("AspNetHttpJson,dotnet,Int,1,5,5,0,,,,,,,1,", csv.ToString(), StringComparison.Ordinal);
+        Assert.Contains("AspNetHttpJson,dotnet,Int,1,5,5,0,,,,,,,,1,", csv.ToString(), StringComparison.Ordinal);
     }
 
     [Fact]

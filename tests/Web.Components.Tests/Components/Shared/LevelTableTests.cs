@@ -46,6 +46,24 @@ public sealed class LevelTableTests : IAsyncDisposable
     }
 
     [Fact]
+    public void Render_DefaultColumns_SameHeadersOrderAndCellsAsBeforeTheDeclarationsWithLegendTooltips()
+    {
+        var rows = ResultsQueries.Aggregate([Level(10, null, null)]);
+
+        var table = _context.Render<LevelTable>(p => p.Add(t => t.Rows, rows));
+
+        table.WaitForAssertion(() => Assert.Single(table.FindAll("tbody tr.mud-table-row")));
+        // The visible columns and their order as the hand-written table had them (p90, p95, p99.9, bytes, security mode hidden).
+        Assert.Equal(
+            ["Variant", "Client", "Payload", "Clients", "Reps", "Requests", "Errors", "Throughput (req/s)", "Mean (ms)", "p50 (ms)", "p99 (ms)", "Max (ms)", "Generator CPU (%)"],
+            table.FindAll("th").Select(h => h.TextContent.Trim()).Where(t => t.Length > 0));
+        Assert.Equal(
+            ["AspNetHttpJson", "dotnet", "Int", "10", "1", "1,000", "0", "500.0", "2.000", "2.000", "4.000", "6.000", ""],
+            table.FindAll("tbody tr.mud-table-row td").Select(c => c.TextContent.Trim()));
+        Assert.Contains(table.FindAll("th span[title]"), s => s.GetAttribute("title")!.StartsWith("Completed requests ÷", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void AgentLine_TwoRepetitions_SummedCountsMeanCpuAndRepetitions()
     {
         var shares = AgentsOf(("agent-1", 10, 900, 1, 40.0));
