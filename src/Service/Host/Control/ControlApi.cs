@@ -1,6 +1,6 @@
 using Dashboard.Service.Contracts.Variants;
-using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Resources;
+using Dashboard.Service.Host.Settings;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Control;

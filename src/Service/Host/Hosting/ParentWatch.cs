@@ -1,3 +1,4 @@
+using Dashboard.Service.Host.Settings;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
