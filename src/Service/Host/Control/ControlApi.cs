@@ -1,7 +1,7 @@
 using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;
-using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Resources;
+using Dashboard.Service.Host.Settings;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Control;

@@ -3,6 +3,7 @@ using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Jvm;
 using Dashboard.Service.Host.Resources;
 using Dashboard.Service.Host.Security;
+using Dashboard.Service.Host.Settings;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;

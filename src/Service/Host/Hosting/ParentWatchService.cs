@@ -1,3 +1,4 @@
+using Dashboard.Service.Host.Settings;
 using Dashboard.Service.Contracts.Processes;
 using Microsoft.Extensions.Options;
 

@@ -2,8 +2,9 @@ using System.Diagnostics;
 using System.Text.Json;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Control;
-using Dashboard.Service.Host.Hosting;
+using Dashboard.Service.Host.Resources;
 using Dashboard.Service.Host.Security;
+using Dashboard.Service.Host.Settings;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Jvm;

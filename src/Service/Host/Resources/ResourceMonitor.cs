@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using Dashboard.Service.Contracts.Resources;
-using Dashboard.Service.Host.Jvm;
 
 namespace Dashboard.Service.Host.Resources;
 

@@ -3,7 +3,7 @@ using System.Security.Cryptography;
 using System.Security.Cryptography.Pkcs;
 using System.Security.Cryptography.X509Certificates;
 using Dashboard.Service.Contracts.Security;
-using Dashboard.Service.Host.Hosting;
+using Dashboard.Service.Host.Settings;
 
 namespace Dashboard.Service.Host.Security;
 

@@ -1,4 +1,4 @@
-namespace Dashboard.Service.Host.Jvm;
+namespace Dashboard.Service.Host.Resources;
 
 /// <summary>The process id of the running JVM service, shared between its supervisor and the resource monitor.</summary>
 public sealed class JvmProcessInfo

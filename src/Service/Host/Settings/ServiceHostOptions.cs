@@ -3,7 +3,7 @@ using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;
 using Microsoft.Extensions.Options;
 
-namespace Dashboard.Service.Host.Hosting;
+namespace Dashboard.Service.Host.Settings;
 
 /// <summary>Section <c>ServiceHost</c>: where the variants listen and how their addresses are advertised.</summary>
 public sealed class ServiceHostOptions
