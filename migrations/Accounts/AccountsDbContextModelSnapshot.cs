@@ -61,6 +61,19 @@ public class AccountsDbContextModelSnapshot : ModelSnapshot
             b.ToTable("SetupLinks");
         });
 
+        modelBuilder.Entity("Dashboard.Data.Accounts.ShareLinkEntity", b =>
+        {
+            b.Property<int>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
+            b.Property<string>("CreatedBy").IsRequired();
+            b.Property<DateTime>("CreatedUtc");
+            b.Property<string>("Hash").IsRequired();
+            b.Property<DateTime?>("RevokedUtc");
+            b.Property<string>("RunIds").IsRequired();
+            b.HasKey("Id");
+            b.HasIndex("Hash").IsUnique();
+            b.ToTable("ShareLinks");
+        });
+
         modelBuilder.Entity("Dashboard.Data.Accounts.UserEntity", b =>
         {
             b.Property<int>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);

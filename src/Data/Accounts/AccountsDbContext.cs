@@ -4,7 +4,7 @@ namespace Dashboard.Data.Accounts;
 
 /// <summary>
 /// The dashboard's accounts in the results database (SQLite or PostgreSQL, the same store as <see cref="ResultsDbContext"/>):
-/// users, API tokens, one-time setup links and the audit log. A context of its own with its own migrations history table
+/// users, API tokens, one-time setup links, share links and the audit log. A context of its own with its own migrations history table
 /// (<see cref="MigrationsHistoryTable"/>), so the results' model and migrations stay as they are; its migrations live in
 /// <c>Dashboard.Migrations</c> beside the results' ones. Open it with <see cref="AccountsStore.OpenAccounts"/>.
 /// </summary>
@@ -21,6 +21,9 @@ public class AccountsDbContext(DbContextOptions<AccountsDbContext> options) : Db
 
     /// <summary>One-time setup links (hashed).</summary>
     public DbSet<SetupLinkEntity> SetupLinks => Set<SetupLinkEntity>();
+
+    /// <summary>Read-only share links (hashed).</summary>
+    public DbSet<ShareLinkEntity> ShareLinks => Set<ShareLinkEntity>();
 
     /// <summary>The audit log.</summary>
     public DbSet<AuditEventEntity> AuditEvents => Set<AuditEventEntity>();
@@ -50,6 +53,11 @@ public class AccountsDbContext(DbContextOptions<AccountsDbContext> options) : Db
         {
             e.ToTable("SetupLinks");
             e.HasIndex(l => l.Hash).IsUnique();
+        });
+        modelBuilder.Entity<ShareLinkEntity>(e =>
+        {
+            e.ToTable("ShareLinks");
+            e.HasIndex(s => s.Hash).IsUnique();
         });
         modelBuilder.Entity<AuditEventEntity>(e =>
         {

@@ -20,6 +20,7 @@ public static class AccountEndpoints
         app.MapPost("/account/signin", SignInAsync).AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
         app.MapPost("/account/signout", (Func<HttpContext, Task<IResult>>)SignOutAsync).ExcludeFromDescription();
         app.MapPost("/account/setup", SetUpAsync).AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
+        app.MapShareEndpoints();
         return app;
     }
 

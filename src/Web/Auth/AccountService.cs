@@ -207,6 +207,63 @@ public sealed class AccountService(
         return (user, []);
     }
 
+    /// <summary>Makes a read-only share link of <paramref name="runs"/> (one: its run page; several: their compare view); returns it and its secret, which is not stored.</summary>
+    public async Task<(ShareLinkEntity Link, string Secret)> CreateShareAsync(IReadOnlyList<int> runs, string by, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(runs);
+        var secret = Secrets.New();
+        var link = new ShareLinkEntity
+        {
+            Hash = Secrets.Hash(secret),
+            RunIds = string.Join(',', runs),
+            CreatedBy = by,
+            CreatedUtc = clock.GetUtcNow().UtcDateTime,
+        };
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        db.ShareLinks.Add(link);
+        db.AuditEvents.Add(Audit(by, "share link created", "runs " + link.RunIds));
+        await db.SaveChangesAsync(cancellationToken);
+        return (link, secret);
+    }
+
+    /// <summary>Every share link, newest first.</summary>
+    public async Task<IReadOnlyList<ShareLinkEntity>> ListSharesAsync(CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.ShareLinks.AsNoTracking().OrderByDescending(s => s.Id).ToListAsync(cancellationToken);
+    }
+
+    /// <summary>Revokes share link <paramref name="id"/>; false when there is none or it was revoked already.</summary>
+    public async Task<bool> RevokeShareAsync(int id, string by, CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var link = await db.ShareLinks.SingleOrDefaultAsync(s => s.Id == id, cancellationToken);
+        if (link is null || link.RevokedUtc is not null)
+        {
+            return false;
+        }
+
+        link.RevokedUtc = clock.GetUtcNow().UtcDateTime;
+        db.AuditEvents.Add(Audit(by, "share link revoked", "runs " + link.RunIds));
+        await db.SaveChangesAsync(cancellationToken);
+        return true;
+    }
+
+    /// <summary>The share link of <paramref name="secret"/> when it is not revoked; else null.</summary>
+    public async Task<ShareLinkEntity?> FindActiveShareAsync(string secret, CancellationToken cancellationToken = default)
+    {
+        var hash = Secrets.Hash(secret ?? "");
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.ShareLinks.AsNoTracking().SingleOrDefaultAsync(s => s.Hash == hash && s.RevokedUtc == null, cancellationToken);
+    }
+
+    /// <summary>True when share link <paramref name="id"/> exists and is not revoked.</summary>
+    public async Task<bool> IsShareActiveAsync(int id, CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.ShareLinks.AnyAsync(s => s.Id == id && s.RevokedUtc == null, cancellationToken);
+    }
+
     /// <summary>Writes one line of the audit log.</summary>
     public async Task AuditAsync(string actor, string action, string target, CancellationToken cancellationToken = default)
     {

@@ -70,8 +70,7 @@ public static class AuthExtensions
         builder.Services.AddDataProtection().SetApplicationName("benchmark-dashboard")
             .PersistKeysToFileSystem(new DirectoryInfo(Path.Combine(dataFolder, "keys")));
         builder.Services.AddAuthentication(Scheme)
-            .AddPolicyScheme(Scheme, "Cookie or bearer token", o => o.ForwardDefaultSelector = http =>
-                ApiTokenHandler.BearerToken(http.Request) is null ? CookieAuthenticationDefaults.AuthenticationScheme : ApiTokenHandler.SchemeName)
+            .AddPolicyScheme(Scheme, "Cookie, bearer token or share link", o => o.ForwardDefaultSelector = SelectScheme)
             .AddCookie(o =>
             {
                 o.Cookie.Name = "dashboard.auth";
@@ -84,10 +83,22 @@ public static class AuthExtensions
                 o.Events.OnRedirectToLogin = e => AnswerApiOr(e, StatusCodes.Status401Unauthorized);
                 o.Events.OnRedirectToAccessDenied = e => AnswerApiOr(e, StatusCodes.Status403Forbidden);
             })
+            .AddCookie(ShareEndpoints.Scheme, o =>
+            {
+                // A share link's reader: no account, the shared runs only (AccessPolicy); a revoked link stops at once.
+                o.Cookie.Name = ShareCookie;
+                o.Cookie.HttpOnly = true;
+                o.Cookie.SameSite = SameSiteMode.Lax;
+                o.LoginPath = "/account/login";
+                o.AccessDeniedPath = "/account/denied";
+                o.Events.OnRedirectToLogin = e => AnswerApiOr(e, StatusCodes.Status401Unauthorized);
+                o.Events.OnRedirectToAccessDenied = e => AnswerApiOr(e, StatusCodes.Status403Forbidden);
+                o.Events.OnValidatePrincipal = ValidateShareAsync;
+            })
             .AddScheme<AuthenticationSchemeOptions, ApiTokenHandler>(ApiTokenHandler.SchemeName, null);
         builder.Services.AddOptions<CookieAuthenticationOptions>(CookieAuthenticationDefaults.AuthenticationScheme)
             .Configure<IOptions<AuthOptions>>((cookie, auth) => cookie.ExpireTimeSpan = auth.Value.SessionLifetime);
-        builder.Services.AddSingleton<IAuthorizationHandler, AccessHandler>();
+        builder.Services.AddScoped<IAuthorizationHandler, AccessHandler>();
         builder.Services.AddAuthorizationBuilder()
             .AddPolicy(AccessPolicy.Name, p => p.AddRequirements(new AccessRequirement()))
             .SetFallbackPolicy(new AuthorizationPolicyBuilder().AddRequirements(new AccessRequirement()).Build());
@@ -131,6 +142,26 @@ public static class AuthExtensions
 
         var accounts = http.RequestServices.GetRequiredService<AccountService>();
         await accounts.AuditAsync(ActorOf(http), $"{method} {http.Request.Path}", http.Response.StatusCode.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    /// <summary>The share link reader's cookie.</summary>
+    private const string ShareCookie = "dashboard.share";
+
+    // A bearer header wins, then the sign-in cookie, then a share link's cookie; none: the sign-in cookie (which challenges).
+    private static string SelectScheme(HttpContext http) =>
+        ApiTokenHandler.BearerToken(http.Request) is not null ? ApiTokenHandler.SchemeName
+        : !http.Request.Cookies.ContainsKey("dashboard.auth") && http.Request.Cookies.ContainsKey(ShareCookie) ? ShareEndpoints.Scheme
+        : CookieAuthenticationDefaults.AuthenticationScheme;
+
+    private static async Task ValidateShareAsync(CookieValidatePrincipalContext context)
+    {
+        var id = context.Principal?.FindFirst(ShareEndpoints.IdClaim)?.Value;
+        var accounts = context.HttpContext.RequestServices.GetRequiredService<AccountService>();
+        if (!int.TryParse(id, System.Globalization.CultureInfo.InvariantCulture, out var shareId) || !await accounts.IsShareActiveAsync(shareId, context.HttpContext.RequestAborted))
+        {
+            context.RejectPrincipal();
+            await context.HttpContext.SignOutAsync(ShareEndpoints.Scheme);
+        }
     }
 
     private static Task AnswerApiOr(RedirectContext<CookieAuthenticationOptions> e, int status)

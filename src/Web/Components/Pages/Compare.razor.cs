@@ -57,6 +57,9 @@ public sealed partial class Compare
 
     [Inject] public required NavigationManager Navigation { get; init; }
 
+    /// <summary>The signed-in user, or a share link's reader (who picks among the shared runs only).</summary>
+    [CascadingParameter] public Task<Microsoft.AspNetCore.Components.Authorization.AuthenticationState>? AuthState { get; set; }
+
     [SupplyParameterFromQuery(Name = "runs")] public string? RunsQuery { get; set; }
 
     [SupplyParameterFromQuery(Name = "base")] public string? BaseQuery { get; set; }
@@ -105,6 +108,11 @@ public sealed partial class Compare
         BaseChoice = int.TryParse(BaseQuery, NumberStyles.None, CultureInfo.InvariantCulture, out var b) ? b : null;
         CaseChoice = string.IsNullOrEmpty(CasesQuery) ? null : CasesQuery.Split('|', StringSplitOptions.RemoveEmptyEntries);
         Choices = await Results.ListRunsAsync(200, CancellationToken.None);
+        // A share link's reader picks among the shared runs only (Auth/AccessPolicy.cs).
+        if (AuthState is not null && Auth.AccessPolicy.SharedRuns((await AuthState).User) is { } shared)
+        {
+            Choices = [.. Choices.Where(c => shared.Contains(c.Id))];
+        }
         (Found, Missing) = await Results.AggregatesAsync(Ids, CancellationToken.None);
         Result = Found.Count == 0 ? null : CompareBuilder.Build(
             [.. Found.Select(f => (f.Run.Id, Label(f.Run), f.Aggregates))], Baseline ?? 0, AllLevels, CaseChoice);
