@@ -1,5 +1,5 @@
 using Dashboard.Service.Contracts.Security;
-using Dashboard.Service.Host.Hosting;
+using Dashboard.Service.Host.Settings;
 
 namespace Dashboard.Service.Host.Control;
 
