@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;

@@ -54,14 +54,27 @@ public sealed class BenchmarkExecutorTests : IDisposable
     [Fact]
     public async Task RunAsync_CancelledDuringTheSecondLevel_KeepsItsSamplesAndSaysHowFarItGot()
     {
-        // Each level takes at least 1000 × 2 ms = 2 s; the run is cancelled 100 ms into the second one.
+        // Each level takes at least 1000 × 2 ms = 2 s; the run is cancelled once the second level has made 20 calls
+        // (counted by the driver, not timed: a timer of 100 ms after the first level fired before the second level's
+        // clients had called at all on a loaded machine, and the partial level then had 0 requests).
         var scenario = Scenario() with { Variants = ["AspNetHttpJson"], Levels = [1, 2], RequestsPerClient = 1000 };
         using var cancellation = new CancellationTokenSource();
-        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.FromMilliseconds(2)), e =>
+        var firstLevelDone = 0;
+        var callsAfterFirstLevel = 0;
+        void OnCall()
+        {
+            if (Volatile.Read(ref firstLevelDone) == 1 && Interlocked.Increment(ref callsAfterFirstLevel) == 20)
+            {
+                cancellation.Cancel();
+            }
+        }
+
+        var registry = new ClientDriverRegistry([new FakeDriver(TimeSpan.FromMilliseconds(2), onCall: OnCall)]);
+        var executor = new BenchmarkExecutor(DatabasePath, registry, e =>
         {
             if (e.Event == "level-completed")
             {
-                cancellation.CancelAfter(TimeSpan.FromMilliseconds(100));
+                Volatile.Write(ref firstLevelDone, 1);
             }
         });
 
@@ -348,13 +361,14 @@ public sealed class BenchmarkExecutorTests : IDisposable
     }
 
     /// <summary>Stands in for the dotnet driver: every call takes <c>delay</c> and succeeds.</summary>
-    private sealed class FakeDriver(TimeSpan delay, Func<HostEndpoint, bool>? openFails = null, SampleOutcome outcome = SampleOutcome.Success) : InProcessClientDriver
+    /// <summary>Answers after <paramref name="delay"/> with <paramref name="outcome"/>; <paramref name="onCall"/> runs after each call returns.</summary>
+    private sealed class FakeDriver(TimeSpan delay, Func<HostEndpoint, bool>? openFails = null, SampleOutcome outcome = SampleOutcome.Success, Action? onCall = null) : InProcessClientDriver
     {
         public override string ClientId => "dotnet";
 
-        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null) => new Factory(delay, openFails?.Invoke(endpoint) ?? false, outcome);
+        public override ILoadClientFactory CreateFactory(HostEndpoint endpoint, PayloadCase payload, ClientSecurity? security = null) => new Factory(delay, openFails?.Invoke(endpoint) ?? false, outcome, onCall);
 
-        private sealed class Factory(TimeSpan delay, bool openFails, SampleOutcome outcome) : ILoadClientFactory, ILoadClient
+        private sealed class Factory(TimeSpan delay, bool openFails, SampleOutcome outcome, Action? onCall) : ILoadClientFactory, ILoadClient
         {
             public ILoadClient CreateClient(int clientIndex) => this;
 
@@ -368,6 +382,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
                     await Task.Delay(delay, cancellationToken);
                 }
 
+                onCall?.Invoke();
                 return outcome;
             }
 
