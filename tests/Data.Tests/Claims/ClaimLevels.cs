@@ -1,7 +1,7 @@
 using Dashboard.Data.Claims;
 using Dashboard.Data.Entities;
-using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using Dashboard.Data.Statistics;
 using Dashboard.Data.Tests.Support;
 
 namespace Dashboard.Data.Tests.Claims;

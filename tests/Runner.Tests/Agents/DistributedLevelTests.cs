@@ -293,7 +293,7 @@ public sealed class DistributedLevelTests(ThreeAgentMachines machines)
                 var result = await level.RunAsync(agents, 30, Share(seconds * 1000), machines.HostFor, CancellationToken.None);
                 var hostCpu = 100 * (ProcessCpuSeconds(machines.Host.ProcessId) - hostBefore) / wall.Elapsed.TotalSeconds / (pin ? 1 : Environment.ProcessorCount);
                 var generator = result.Agents.Max(a => a.GeneratorCpuPercent ?? 0);
-                var bound = Dashboard.Data.Measurement.LevelBounds.Classify(generator, null, hostCpu);
+                var bound = Dashboard.Data.Statistics.LevelBounds.Classify(generator, null, hostCpu);
                 lines.Add($"round {round}, {agents.Length} agent(s): {result.ThroughputRps:0} req/s, generator CPU per agent {string.Join(" / ", result.Agents.Select(a => $"{a.GeneratorCpuPercent:0}%"))}, host CPU ≈{hostCpu:0}%, bound {bound}, skew bound {result.SkewBoundMs:0.00} ms, errors {result.Failed}");
                 Assert.Equal(0, result.Failed);
                 if (agents.Length == 1)

@@ -1,6 +1,6 @@
 using Dashboard.Data.Entities;
 
-namespace Dashboard.Data.Measurement;
+namespace Dashboard.Data.Statistics;
 
 /// <summary>
 /// What bound a level (docs/statistics.md, "What bound each level"), in this order:

@@ -1,7 +1,7 @@
 using Dashboard.Data.Entities;
-using Dashboard.Data.Measurement;
+using Dashboard.Data.Statistics;
 
-namespace Dashboard.Data.Tests.Measurement;
+namespace Dashboard.Data.Tests.Statistics;
 
 public sealed class LevelBoundsTests
 {
