@@ -165,7 +165,9 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
 
     private Task<WebApp> StartAppAsync() => WebApp.StartAsync(_root, new Dictionary<string, string> { ["TMPDIR"] = _tmp },
         $"--Dashboard:Runner:ExecutablePath={Path.Combine(RepositoryPaths.RunnerOutput, "Dashboard.Runner")}",
-        "--Dashboard:Runner:BusyRetryDelay=00:00:02");
+        "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+        // Runs may only target registered hosts (docs/security.md): this test's host is the dashboard's local one.
+        $"--Dashboard:LocalHost:Address={_host.ControlAddress.ToString().TrimEnd('/')}");
 
     private async Task<int> QueueAsync(WebApp app, string name, string levels, int requestsPerClient, string? host = null)
     {
