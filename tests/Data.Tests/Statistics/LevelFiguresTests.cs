@@ -1,8 +1,8 @@
-using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
 using Dashboard.Data.Statistics;
+using Dashboard.Service.Contracts.Outcomes;
 
 namespace Dashboard.Data.Tests.Statistics;
 
