@@ -94,6 +94,7 @@ public sealed class AgentCommandTests(AgentPostgresFixture database) : IClassFix
         }
 
         start.Environment["TMPDIR"] = _tmp;
+        start.Environment[Dashboard.Service.Contracts.Security.HostControlToken.EnvironmentVariable] = Dashboard.Tests.RealProcesses.ServiceHostProcess.TestControlToken;
         using var process = System.Diagnostics.Process.Start(start)!;
         var stderr = process.StandardError.ReadToEndAsync();
         _ = await process.StandardOutput.ReadToEndAsync();

@@ -99,6 +99,7 @@ public sealed class PinnedLevelBoundTests : IDisposable
         }
 
         start.Environment["TMPDIR"] = _directory;
+        start.Environment[Dashboard.Service.Contracts.Security.HostControlToken.EnvironmentVariable] = ServiceHostProcess.TestControlToken;
         using var runner = Process.Start(start)!;
         var stdout = runner.StandardOutput.ReadToEndAsync();
         var stderr = runner.StandardError.ReadToEndAsync();
