@@ -12,7 +12,9 @@ public sealed class ExamplesAppFixture : IAsyncLifetime
     public WebApp App { get; private set; } = null!;
 
     /// <inheritdoc />
-    public async Task InitializeAsync() => App = await WebApp.StartAsync(null, null, $"--Dashboard:PresetsFolder={PresetFilesTests.Examples}");
+    /// <remarks>The local host is where the shipped presets point (<c>http://localhost:5090</c>, what <c>./run.sh</c> starts), so
+    /// the queue's registered-host check lets them through as it does for a user; the runner is the fake one.</remarks>
+    public async Task InitializeAsync() => App = await WebApp.StartAsync(null, null, $"--Dashboard:PresetsFolder={PresetFilesTests.Examples}", "--Dashboard:LocalHost:Address=http://localhost:5090");
 
     /// <inheritdoc />
     public async Task DisposeAsync()
