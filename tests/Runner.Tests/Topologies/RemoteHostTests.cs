@@ -15,14 +15,11 @@ namespace Dashboard.Runner.Tests.Topologies;
 /// goes), bound to 0.0.0.0, driven from the root namespace by the built runner with nothing but its address and the
 /// files <c>GET /security</c> lists for remote runners, copied into a folder of their own (docs/topologies.md).
 /// </summary>
-public sealed class RemoteHostTests : IAsyncLifetime
+public sealed class RemoteHostTests(RemoteHostFixture fixture) : IClassFixture<RemoteHostFixture>
 {
-    private readonly string _work = Directory.CreateTempSubdirectory("remote-host-").FullName;
-    private TestNamespace? _namespace;
-    private Process? _host;
-    private readonly List<string> _hostOutput = [];
+    private readonly string _work = Directory.CreateDirectory(Path.Combine(fixture.Work, Guid.NewGuid().ToString("N"))).FullName;
 
-    private Uri Control => new($"http://{_namespace!.Address}:5090/");
+    private Uri Control => fixture.Control;
 
     // The remote host asks for its control token like any (docs/topologies.md): the runner gets it from DASHBOARD_HOST_TOKEN.
     private static HttpClient ControlClient()
@@ -30,56 +27,6 @@ public sealed class RemoteHostTests : IAsyncLifetime
         var http = new HttpClient();
         http.DefaultRequestHeaders.Authorization = Service.Contracts.Security.HostControlToken.Header(ServiceHostProcess.TestControlToken);
         return http;
-    }
-
-    /// <inheritdoc />
-    public async Task InitializeAsync()
-    {
-        if (!RootFactAttribute.IsRoot)
-        {
-            return;
-        }
-
-        _namespace = TestNamespace.Create("rh", 21);
-        _host = _namespace.Start(ServiceHostProcess.ExecutablePath,
-        [
-            $"--urls=http://0.0.0.0:5090", "--ServiceHost:BindAddress=0.0.0.0", $"--ServiceHost:DataDirectory={Path.Combine(_work, "host-data")}",
-            $"--ServiceHost:SocketDirectory={Path.Combine(_work, "sockets")}", "--Jvm:Enabled=true",
-            $"--ServiceHost:ControlToken={ServiceHostProcess.TestControlToken}",
-        ]);
-        _host.OutputDataReceived += (_, e) => Keep(e.Data);
-        _host.ErrorDataReceived += (_, e) => Keep(e.Data);
-        _host.BeginOutputReadLine();
-        _host.BeginErrorReadLine();
-        using var http = new HttpClient();
-        var up = await Eventually.HoldsAsync(() =>
-        {
-            try
-            {
-                using var health = JsonDocument.Parse(http.GetStringAsync(new Uri(Control, "healthz")).GetAwaiter().GetResult());
-                return health.RootElement.GetProperty("stacks").EnumerateObject().All(s => s.Value.GetString() is "up");
-            }
-            catch (HttpRequestException)
-            {
-                return false;
-            }
-        }, TimeSpan.FromSeconds(180));
-        Assert.True(up, "the host in the namespace did not come up: " + string.Join(" | ", HostLines().TakeLast(5)));
-    }
-
-    /// <inheritdoc />
-    public Task DisposeAsync()
-    {
-        if (_host is { HasExited: false })
-        {
-            _host.Kill(entireProcessTree: true);
-            _host.WaitForExit();
-        }
-
-        _host?.Dispose();
-        _namespace?.Dispose();
-        Directory.Delete(_work, recursive: true);
-        return Task.CompletedTask;
     }
 
     [RootFact]
@@ -98,7 +45,7 @@ public sealed class RemoteHostTests : IAsyncLifetime
             }
 
             Assert.False(endpoint.OnMachineOnly, endpoint.Name);
-            Assert.Contains(_namespace!.Address, endpoint.Address, StringComparison.Ordinal);
+            Assert.Contains(fixture.Namespace!.Address, endpoint.Address, StringComparison.Ordinal);
             Assert.DoesNotContain("localhost", endpoint.Address, StringComparison.Ordinal);
             if (endpoint.Wsdl is { } wsdl)
             {
@@ -126,7 +73,7 @@ public sealed class RemoteHostTests : IAsyncLifetime
         var files = security.GetProperty("remoteRunnerFiles").EnumerateArray().Select(f => f.GetString()!).ToArray();
         Assert.DoesNotContain(SecurityFiles.CaKeyStore, files);
         Assert.DoesNotContain(SecurityFiles.ServerKeyStore, files);
-        var hostSecurity = Path.Combine(_work, "host-data", "security");
+        var hostSecurity = Path.Combine(fixture.Work, "host-data", "security");
         // Passwords never travel over the control API: neither the key store password nor a profile's.
         var keyStorePassword = File.ReadAllText(Path.Combine(hostSecurity, SecurityFiles.KeyStorePassword)).Trim();
         var profilePassword = JsonDocument.Parse(File.ReadAllText(Path.Combine(hostSecurity, SecurityFiles.Credentials))).RootElement
@@ -191,24 +138,5 @@ public sealed class RemoteHostTests : IAsyncLifetime
         Assert.Equal(2, await runner.WaitForExitAsync());
         Assert.Contains("variants[1]", runner.Stderr, StringComparison.Ordinal);
         Assert.Contains("on-machine only", runner.Stderr, StringComparison.Ordinal);
-    }
-
-    private void Keep(string? line)
-    {
-        if (line is not null)
-        {
-            lock (_hostOutput)
-            {
-                _hostOutput.Add(line);
-            }
-        }
-    }
-
-    private string[] HostLines()
-    {
-        lock (_hostOutput)
-        {
-            return [.. _hostOutput];
-        }
     }
 }
