@@ -17,7 +17,7 @@ public sealed record LevelTimeBucket(int Index, long Requests, long Errors, long
 /// A level's requests over time, computed once from its raw samples when the level is stored (kept in
 /// <c>Levels.TimeSeriesJson</c>, with <c>Levels.WarmupRequests</c>), so a page shows response time and throughput
 /// over time without reading the samples again. The raw samples stay the source of truth: <see cref="FromSamples"/> on
-/// them gives the same series (<see cref="LevelSummaries.BackfillAsync"/> does it for levels stored before).
+/// them gives the same series (<see cref="LevelSummaries.BackfillAsync"/> stores it for levels stored before).
 /// </summary>
 /// <param name="BucketUs">Bucket length, µs (the level's duration ÷ <see cref="DefaultBuckets"/>, rounded up).</param>
 /// <param name="DurationUs">The level's duration (first client's start to last client's end), µs.</param>

@@ -1,12 +1,11 @@
 using System.Globalization;
 using System.Text;
-using Dashboard.Data;
 using Dashboard.Data.Claims;
 using Dashboard.Data.Export;
+using Dashboard.Web.Results;
 using Dashboard.Web.Storage;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Web.Api;
 
@@ -45,9 +44,9 @@ public static class ClaimsApi
     }
 
     private static async Task<Results<Ok<ClaimsResource>, ProblemHttpResult>> GetAsync(
-        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct)
+        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, ClaimResultsService claims, CancellationToken ct)
     {
-        var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
+        var report = await ReportAsync(id, with, all ?? false, store, claims, ct);
         return report.Problem is { } problem ? problem
             : TypedResults.Ok(new ClaimsResource(id, report.Value!.RunIds, report.Value.Method, report.Value.Runs, report.Value.Claims)
             {
@@ -56,9 +55,9 @@ public static class ClaimsApi
     }
 
     private static async Task<IResult> CsvAsync(
-        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct)
+        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, ClaimResultsService claims, CancellationToken ct)
     {
-        var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
+        var report = await ReportAsync(id, with, all ?? false, store, claims, ct);
         if (report.Problem is { } problem)
         {
             return problem;
@@ -70,23 +69,23 @@ public static class ClaimsApi
     }
 
     private static async Task<IResult> MarkdownAsync(
-        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct)
+        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, ClaimResultsService claims, CancellationToken ct)
     {
-        var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
+        var report = await ReportAsync(id, with, all ?? false, store, claims, ct);
         return report.Problem is { } problem ? problem
             : Microsoft.AspNetCore.Http.Results.Text(ClaimsExport.Markdown(report.Value!), "text/markdown; charset=utf-8", Encoding.UTF8);
     }
 
     private static async Task<IResult> HtmlAsync(
-        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct)
+        int id, [FromQuery] string? with, [FromQuery] bool? all, RunStore store, ClaimResultsService claims, CancellationToken ct)
     {
-        var report = await ReportAsync(id, with, all ?? false, store, contexts, ct);
+        var report = await ReportAsync(id, with, all ?? false, store, claims, ct);
         return report.Problem is { } problem ? problem
             : Microsoft.AspNetCore.Http.Results.Text(ClaimsExport.Html(report.Value!), "text/html; charset=utf-8", Encoding.UTF8);
     }
 
     private static async Task<(ClaimsReport? Value, ProblemHttpResult? Problem)> ReportAsync(
-        int id, string? with, bool all, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct)
+        int id, string? with, bool all, RunStore store, ClaimResultsService claims, CancellationToken ct)
     {
         if (await store.FindAsync(id, ct) is not { } run)
         {
@@ -117,11 +116,8 @@ public static class ClaimsApi
         var runIds = new List<int> { id };
         runIds.AddRange(others);
         var dataIds = runIds.Distinct().ToArray();
-        await using var db = await contexts.CreateDbContextAsync(ct);
-        var inputs = await ClaimQueries.LoadAsync(db, dataIds, ct);
-        var evaluator = ClaimEvaluator.Default;
-        var claims = evaluator.EvaluateAll(inputs.Levels, all);
-        return (new ClaimsReport(run, runIds, claims, inputs.Runs, evaluator.Method, DateTime.UtcNow) { Levels = inputs.Levels }, null);
+        var verdicts = await claims.EvaluateAsync(dataIds, all, claims: null, ct);
+        return (new ClaimsReport(run, runIds, verdicts.Claims, verdicts.Inputs.Runs, claims.Evaluator.Method, DateTime.UtcNow) { Levels = verdicts.Inputs.Levels }, null);
     }
 
     private static ProblemHttpResult NotFound(int id) =>

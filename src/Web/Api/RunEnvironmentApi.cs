@@ -1,8 +1,6 @@
 using System.Text;
 using System.Text.Json;
-using Dashboard.Data;
-using Dashboard.Web.Storage;
-using Microsoft.EntityFrameworkCore;
+using Dashboard.Web.Results;
 
 namespace Dashboard.Web.Api;
 
@@ -17,29 +15,28 @@ public static class RunEnvironmentApi
     public static IEndpointRouteBuilder MapRunEnvironmentApi(this IEndpointRouteBuilder app)
     {
         var runs = app.MapGroup("/api/runs").WithTags("Runs");
-        runs.MapGet("/{id:int}/environment", (int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct) =>
-                EnvironmentAsync(id, store, contexts, download: false, ct))
+        runs.MapGet("/{id:int}/environment", (int id, RunResultsService results, CancellationToken ct) =>
+                EnvironmentAsync(id, results, download: false, ct))
             .WithName("GetRunEnvironment")
             .WithSummary("Where the run was measured: CPU model, cores each side, memory, OS, kernel, runtimes, stack and client versions, commit, topology; 404 while not known.")
             .Produces(StatusCodes.Status200OK, contentType: "application/json");
-        runs.MapGet("/{id:int}/environment.json", (int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken ct) =>
-                EnvironmentAsync(id, store, contexts, download: true, ct))
+        runs.MapGet("/{id:int}/environment.json", (int id, RunResultsService results, CancellationToken ct) =>
+                EnvironmentAsync(id, results, download: true, ct))
             .WithName("GetRunEnvironmentFile")
             .WithSummary("The run's environment as a file download, beside levels.csv and aggregates.csv.")
             .Produces(StatusCodes.Status200OK, contentType: "application/json");
         return app;
     }
 
-    private static async Task<IResult> EnvironmentAsync(int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, bool download, CancellationToken cancellationToken)
+    private static async Task<IResult> EnvironmentAsync(int id, RunResultsService results, bool download, CancellationToken cancellationToken)
     {
-        if (await store.FindAsync(id, cancellationToken) is null)
+        var (exists, stored) = await results.EnvironmentAsync(id, cancellationToken);
+        if (!exists)
         {
             return TypedResults.Problem(title: "No such run", detail: $"no run has id {id}", statusCode: StatusCodes.Status404NotFound);
         }
 
         // One row per run: the runner writes its environment into the row the dashboard queued (--run-id).
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var stored = await db.Runs.AsNoTracking().Where(r => r.Id == id).Select(r => r.EnvironmentJson).SingleOrDefaultAsync(cancellationToken);
         var json = stored is not null && IsObject(stored) ? stored : null;
         if (json is null)
         {

@@ -7,6 +7,7 @@ using Dashboard.Data.Export;
 using Dashboard.Data.Results;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Web.Options;
+using Dashboard.Web.Results;
 using Dashboard.Web.Runs;
 using Dashboard.Web.Storage;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -113,11 +114,9 @@ public static class RunsApi
         await store.FindAsync(id, cancellationToken) is { } run ? TypedResults.Ok(RunResource.From(run)) : NotFound(id);
 
     private static async Task<IResult> LevelsCsvAsync(
-        int id, HttpContext http, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken cancellationToken)
+        int id, RunResultsService results, CancellationToken cancellationToken)
     {
-        var run = await store.FindAsync(id, cancellationToken);
-        var levels = await LevelsAsync(id, store, contexts, cancellationToken);
-        if (run is null || levels is null)
+        if (await results.LevelsAsync(id, cancellationToken) is not var (run, levels))
         {
             return NotFound(id);
         }
@@ -126,10 +125,9 @@ public static class RunsApi
     }
 
     private static async Task<IResult> AggregatesCsvAsync(
-        int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken cancellationToken)
+        int id, RunResultsService results, CancellationToken cancellationToken)
     {
-        var levels = await LevelsAsync(id, store, contexts, cancellationToken);
-        if (levels is null)
+        if (await results.LevelsAsync(id, cancellationToken) is not var (_, levels))
         {
             return NotFound(id);
         }
@@ -140,11 +138,10 @@ public static class RunsApi
     }
 
     private static async Task<Results<Ok<RankingsResource>, ProblemHttpResult>> RankingsAsync(
-        int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts,
+        int id, RunResultsService results,
         [FromQuery] int? fromClients, [FromQuery] bool? splitBySecurity, [FromQuery] bool? includePartial, CancellationToken cancellationToken)
     {
-        var levels = await LevelsAsync(id, store, contexts, cancellationToken);
-        if (levels is null)
+        if (await results.LevelsAsync(id, cancellationToken) is not var (_, levels))
         {
             return NotFound(id);
         }
@@ -156,16 +153,14 @@ public static class RunsApi
     }
 
     private static async Task<IResult> SamplesCsvAsync(
-        int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, IOptions<DashboardOptions> options, CancellationToken cancellationToken)
+        int id, RunResultsService results, CancellationToken cancellationToken)
     {
-        var levels = await LevelsAsync(id, store, contexts, cancellationToken);
-        if (levels is null)
+        if (await results.LevelsAsync(id, cancellationToken) is not var (_, levels))
         {
             return NotFound(id);
         }
 
-        var results = options.Value.CreateResultsStore();
-        return new CsvResult($"run-{id}-samples.csv", writer => ResultsCsv.WriteSamplesAsync(writer, results, levels, cancellationToken));
+        return new CsvResult($"run-{id}-samples.csv", writer => results.WriteSamplesCsvAsync(writer, levels, cancellationToken));
     }
 
     private static async Task<Results<Ok<RunResource>, Accepted<RunResource>, NoContent, ProblemHttpResult>> DeleteAsync(
@@ -222,19 +217,6 @@ public static class RunsApi
         detail: $"run {id} is {status}; {rule}",
         statusCode: StatusCodes.Status409Conflict,
         extensions: new Dictionary<string, object?> { ["runStatus"] = status?.ToString() });
-
-    private static async Task<List<LevelEntity>?> LevelsAsync(int id, RunStore store, IDbContextFactory<ResultsDbContext> contexts, CancellationToken cancellationToken)
-    {
-        if (await store.FindAsync(id, cancellationToken) is null)
-        {
-            return null;
-        }
-
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        return await db.Levels.AsNoTracking().Where(l => l.RunId == id)
-            .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition).ThenBy(l => l.Id)
-            .ToListAsync(cancellationToken);
-    }
 
     private static ProblemHttpResult ScenarioProblem(ScenarioException e) => TypedResults.Problem(
         title: "The scenario was refused",

@@ -1,8 +1,7 @@
 using System.Globalization;
 using System.Security.Claims;
-using Dashboard.Data;
+using Dashboard.Web.Results;
 using Microsoft.AspNetCore.Authentication;
-using Microsoft.EntityFrameworkCore;
 using HttpResults = Microsoft.AspNetCore.Http.Results;
 
 namespace Dashboard.Web.Auth;
@@ -75,17 +74,7 @@ public static class ShareEndpoints
         return [.. ids];
     }
 
-    /// <summary>The ids of <paramref name="runs"/> that name no run in the results database.</summary>
-    public static async Task<IReadOnlyList<int>> MissingRunsAsync(IDbContextFactory<ResultsDbContext> results, IReadOnlyList<int> runs, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(results);
-        ArgumentNullException.ThrowIfNull(runs);
-        await using var db = await results.CreateDbContextAsync(cancellationToken);
-        var known = await db.Runs.Where(r => runs.Contains(r.Id)).Select(r => r.Id).ToListAsync(cancellationToken);
-        return [.. runs.Where(id => !known.Contains(id))];
-    }
-
-    private static async Task<IResult> CreateAsync(ShareRequest request, HttpContext http, AccountService accounts, IDbContextFactory<ResultsDbContext> results)
+    private static async Task<IResult> CreateAsync(ShareRequest request, HttpContext http, AccountService accounts, RunResultsService results)
     {
         var runs = request.Runs?.Distinct().ToArray() ?? [];
         if (runs.Length == 0)
@@ -93,7 +82,7 @@ public static class ShareEndpoints
             return HttpResults.Problem(title: "runs: give at least one run id", statusCode: StatusCodes.Status400BadRequest);
         }
 
-        if (await MissingRunsAsync(results, runs, http.RequestAborted) is [var missing, ..])
+        if (await results.MissingRunsAsync(runs, http.RequestAborted) is [var missing, ..])
         {
             return HttpResults.Problem(title: $"runs: no run {missing}", statusCode: StatusCodes.Status404NotFound);
         }

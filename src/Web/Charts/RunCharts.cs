@@ -1,6 +1,7 @@
 using System.Globalization;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using Dashboard.Web.Results;
 using Dashboard.Service.Contracts.Payloads;
 
 namespace Dashboard.Web.Charts;

@@ -58,6 +58,7 @@ public static class DashboardExtensions
         builder.Services.AddSingleton<RunStore>();
         builder.Services.AddSingleton<RunSummaries>();
         builder.Services.AddSingleton<Results.RunResultsService>();
+        builder.Services.AddSingleton<Results.ClaimResultsService>();
         return builder;
     }
 

@@ -1,8 +1,11 @@
 using Dashboard.Data;
 using Dashboard.Data.Entities;
+using Dashboard.Data.Export;
 using Dashboard.Data.Results;
+using Dashboard.Web.Options;
 using Dashboard.Web.Storage;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.Options;
 
 namespace Dashboard.Web.Results;
 
@@ -26,10 +29,57 @@ public sealed record RunAggregates(RunEntity Run, IReadOnlyList<LevelAggregate> 
 /// <summary>
 /// The results read model the pages inject (no page opens a database context): the run page's data from the levels'
 /// kept statistics and summaries (<see cref="RunPageQueries"/>), refreshed by adding new levels rather than re-reading the
-/// run; the runs and aggregates of the compare page; the upstart view (<see cref="Upstart"/>).
+/// run; the runs and aggregates of the compare page; the upstart view (<see cref="Upstart"/>); a run's levels, samples
+/// and environment for the API's exports. Reads never write (<see cref="LevelSummaries.FillMissingAsync"/>).
 /// </summary>
-public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contexts, RunStore store)
+public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contexts, RunStore store, IOptions<DashboardOptions> options)
 {
+    /// <summary>
+    /// Run <paramref name="runId"/> and its stored levels (every repetition, partial ones included) ordered by variant,
+    /// client, payload, clients and repetition; null when there is no such run.
+    /// </summary>
+    public async Task<(RunEntity Run, List<LevelEntity> Levels)?> LevelsAsync(int runId, CancellationToken cancellationToken)
+    {
+        if (await store.FindAsync(runId, cancellationToken) is not { } run)
+        {
+            return null;
+        }
+
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var levels = await db.Levels.AsNoTracking().Where(l => l.RunId == runId)
+            .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition).ThenBy(l => l.Id)
+            .ToListAsync(cancellationToken);
+        return (run, levels);
+    }
+
+    /// <summary>
+    /// Writes the raw samples of <paramref name="levels"/> as samples.csv (<see cref="ResultsCsv.WriteSamplesAsync"/>),
+    /// streamed from the results database without holding them in memory.
+    /// </summary>
+    public Task WriteSamplesCsvAsync(TextWriter writer, IReadOnlyList<LevelEntity> levels, CancellationToken cancellationToken) =>
+        ResultsCsv.WriteSamplesAsync(writer, options.Value.CreateResultsStore(), levels, cancellationToken);
+
+    /// <summary>
+    /// Run <paramref name="runId"/>'s recorded environment (a JSON text as the runner stored it, or null when none is
+    /// recorded yet); <c>Exists</c> is false when there is no such run.
+    /// </summary>
+    public async Task<(bool Exists, string? EnvironmentJson)> EnvironmentAsync(int runId, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var row = await db.Runs.AsNoTracking().Where(r => r.Id == runId).Select(r => new { r.EnvironmentJson }).SingleOrDefaultAsync(cancellationToken);
+        return (row is not null, row?.EnvironmentJson);
+    }
+
+    /// <summary>The ids of <paramref name="runIds"/> that name no run in the results database, in the order given.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="runIds"/> is null.</exception>
+    public async Task<IReadOnlyList<int>> MissingRunsAsync(IReadOnlyList<int> runIds, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(runIds);
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var known = await db.Runs.AsNoTracking().Where(r => runIds.Contains(r.Id)).Select(r => r.Id).ToListAsync(cancellationToken);
+        return [.. runIds.Where(id => !known.Contains(id))];
+    }
+
     /// <summary>The run page's data of run <paramref name="runId"/>, or null when there is no such run.</summary>
     public async Task<RunPageData?> LoadRunAsync(int runId, CancellationToken cancellationToken)
     {
@@ -59,7 +109,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
             return current with { Run = run };
         }
 
-        await LevelSummaries.BackfillAsync(db, added, cancellationToken);
+        await LevelSummaries.FillMissingAsync(db, added, cancellationToken);
         var levels = current.Levels.Concat(added)
             .OrderBy(l => l.Variant, StringComparer.Ordinal).ThenBy(l => l.Client, StringComparer.Ordinal).ThenBy(l => l.Payload, StringComparer.Ordinal)
             .ThenBy(l => l.Clients).ThenBy(l => l.Repetition).ToList();

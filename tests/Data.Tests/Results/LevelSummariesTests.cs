@@ -47,6 +47,34 @@ public sealed class LevelSummariesTests : IDisposable
     public async Task BackfillAsync_LevelStoredWithoutSummaries_FilledFromRawSamplesOnceAndKept()
     {
         using var db = _database.Open();
+        var level = await LevelWithoutSummariesAsync(db);
+
+        Assert.Equal(1, await LevelSummaries.BackfillAsync(db, CancellationToken.None));
+        Assert.Equal(0, await LevelSummaries.BackfillAsync(db, CancellationToken.None));
+
+        var stored = await db.Levels.AsNoTracking().SingleAsync(l => l.Id == level.Id);
+        Assert.Equal(4, stored.WarmupRequests);
+        Assert.Equal(LevelTimeSeries.FromSamples(Samples(), TimeSpan.FromSeconds(1)).Buckets, LevelTimeSeries.FromJson(stored.TimeSeriesJson)!.Buckets);
+    }
+
+    [Fact]
+    public async Task FillMissingAsync_LevelStoredWithoutSummaries_FilledInMemoryAndNothingWritten()
+    {
+        using var db = _database.Open();
+        var level = await LevelWithoutSummariesAsync(db);
+        var levels = await db.Levels.AsNoTracking().Where(l => l.Id == level.Id).ToListAsync();
+
+        Assert.Equal(1, await LevelSummaries.FillMissingAsync(db, levels, CancellationToken.None));
+
+        Assert.Equal(4, levels[0].WarmupRequests);
+        Assert.Equal(LevelTimeSeries.FromSamples(Samples(), TimeSpan.FromSeconds(1)).Buckets, LevelTimeSeries.FromJson(levels[0].TimeSeriesJson)!.Buckets);
+        var stored = await db.Levels.AsNoTracking().SingleAsync(l => l.Id == level.Id);
+        Assert.Null(stored.TimeSeriesJson);
+        Assert.Null(stored.WarmupRequests);
+    }
+
+    private async Task<LevelEntity> LevelWithoutSummariesAsync(ResultsDbContext db)
+    {
         var run = TestData.Run();
         db.Runs.Add(run);
         var level = TestData.Level(run);
@@ -58,14 +86,7 @@ public sealed class LevelSummariesTests : IDisposable
             store.Append(level.Id, Samples()); // the samples only, as levels were stored before
         }
 
-        var levels = await db.Levels.AsNoTracking().Where(l => l.RunId == run.Id).ToListAsync();
-        Assert.Null(levels[0].TimeSeriesJson);
-
-        Assert.Equal(1, await LevelSummaries.BackfillAsync(db, levels, CancellationToken.None));
-        Assert.Equal(0, await LevelSummaries.BackfillAsync(db, levels, CancellationToken.None));
-
-        var stored = await db.Levels.AsNoTracking().SingleAsync(l => l.Id == level.Id);
-        Assert.Equal(4, stored.WarmupRequests);
-        Assert.Equal(LevelTimeSeries.FromSamples(Samples(), TimeSpan.FromSeconds(1)).Buckets, LevelTimeSeries.FromJson(stored.TimeSeriesJson)!.Buckets);
+        Assert.Null((await db.Levels.AsNoTracking().SingleAsync(l => l.Id == level.Id)).TimeSeriesJson);
+        return level;
     }
 }

@@ -2,6 +2,7 @@ using Dashboard.Data.Entities;
 using Dashboard.Data.Queries;
 using Dashboard.Data.Results;
 using Dashboard.Web.Charts;
+using Dashboard.Web.Results;
 using Dashboard.Web.Storage;
 
 namespace Dashboard.Web.Tests.Charts;

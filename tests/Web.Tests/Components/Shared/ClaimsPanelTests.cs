@@ -23,6 +23,7 @@ public sealed class ClaimsPanelTests : IDisposable
         Directory.CreateDirectory(_folder);
         DatabasePath = Path.Combine(_folder, "results.db");
         _context.Services.AddSingleton<IDbContextFactory<ResultsDbContext>>(new Factory(DatabasePath));
+        _context.Services.AddSingleton<Dashboard.Web.Results.ClaimResultsService>();
     }
 
     private string DatabasePath { get; }

@@ -31,6 +31,7 @@ public sealed class PresetClaimsTests : IDisposable
         }
 
         _context.Services.AddSingleton<IDbContextFactory<ResultsDbContext>>(new Factory(DatabasePath));
+        _context.Services.AddSingleton<Dashboard.Web.Results.ClaimResultsService>();
     }
 
     private string DatabasePath { get; }

@@ -2,7 +2,7 @@ using Dashboard.Data.Entities;
 using Dashboard.Data.Queries;
 using Dashboard.Data.Results;
 
-namespace Dashboard.Web.Storage;
+namespace Dashboard.Web.Results;
 
 /// <summary>Server resources in one time bucket.</summary>
 /// <param name="Seconds">Start of the bucket, s since the run started.</param>

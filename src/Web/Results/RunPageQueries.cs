@@ -4,7 +4,7 @@ using Dashboard.Data.Queries;
 using Dashboard.Data.Results;
 using Microsoft.EntityFrameworkCore;
 
-namespace Dashboard.Web.Storage;
+namespace Dashboard.Web.Results;
 
 /// <summary>
 /// Builds the run page's data from what is kept per level (docs/web.md, "Results read model"): the levels' statistics,
@@ -35,7 +35,7 @@ public static class RunPageQueries
             .Where(l => ids.Contains(l.RunId))
             .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition)
             .ToListAsync(cancellationToken);
-        await LevelSummaries.BackfillAsync(db, levels, cancellationToken);
+        await LevelSummaries.FillMissingAsync(db, levels, cancellationToken);
         var aggregates = ResultsQueries.Aggregate(levels);
         var resources = await ResourcesAsync(db, ids, cancellationToken);
         var origin = await TimeOriginAsync(db, ids, levels, run, cancellationToken);
