@@ -3,7 +3,6 @@ using Dashboard.Data.Queries;
 using Dashboard.Data.Results;
 using Dashboard.Web.Charts;
 using Dashboard.Web.Results;
-using Dashboard.Web.Storage;
 
 namespace Dashboard.Web.Tests.Charts;
 
