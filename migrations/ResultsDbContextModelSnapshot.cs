@@ -71,6 +71,13 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("TimeSeriesJson");
             b.Property<string>("AgentsJson");
             b.Property<double?>("StartSkewBoundMs");
+            b.Property<double?>("CpuWindowSeconds");
+            b.Property<double?>("ServerCpuMicrosPerRequest");
+            b.Property<string>("ServerCpuMissingReason");
+            b.Property<double?>("MachineBusyPercent");
+            b.Property<double?>("StealPercent");
+            b.Property<double?>("OthersCpuCores");
+            b.Property<bool?>("Disturbed");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

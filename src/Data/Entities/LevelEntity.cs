@@ -120,8 +120,37 @@ public class LevelEntity
     /// <summary>How busy the cores the generator may use were during the level, by any process, % (0–100, <c>/proc/stat</c>); null where not measured. Above the generator's own CPU on a shared machine.</summary>
     public double? GeneratorCoresBusyPercent { get; set; }
 
-    /// <summary>Mean server CPU % (0–100, all the server's cores) during the level, from the host's resource readings; null when not polled.</summary>
+    /// <summary>
+    /// Server CPU (the host process and its JVM, user + system) over the level's window, % (0–100) of the cores the host
+    /// may use: from the host's cumulative counters read at the window's two ends (<c>GET /cpu</c>, docs/statistics.md);
+    /// in levels stored before those counters, the mean of the host's once-a-second readings during the level. Null when
+    /// not measured (<see cref="ServerCpuMissingReason"/> says why).
+    /// </summary>
     public double? ServerCpuPercent { get; set; }
+
+    /// <summary>Length of the window the level's CPU figures are over, s (wall time between the two readings); null in levels stored before.</summary>
+    public double? CpuWindowSeconds { get; set; }
+
+    /// <summary>Server CPU (host process + JVM, user + system) over the window ÷ requests served in it, µs; null when not measured.</summary>
+    public double? ServerCpuMicrosPerRequest { get; set; }
+
+    /// <summary>Why the server figures are empty (the host restarted during the window, it does not answer <c>GET /cpu</c>); null when measured.</summary>
+    public string? ServerCpuMissingReason { get; set; }
+
+    /// <summary>The machine's busy share over the window (the server's machine; /proc/stat: all cores, busy ÷ busy + idle + steal), %; null when not measured.</summary>
+    public double? MachineBusyPercent { get; set; }
+
+    /// <summary>Steal time over the window, % of the machine's time (the larger of generator's and server's machine); null when not measured.</summary>
+    public double? StealPercent { get; set; }
+
+    /// <summary>CPU used on the machine by processes that are not the benchmark's over the window, in cores (busy − host − JVM − runner − drivers; the larger of the two machines when remote); null when not measured.</summary>
+    public double? OthersCpuCores { get; set; }
+
+    /// <summary>
+    /// True when others used more than 0.10 of a core or steal exceeded 2 % over the window (<see cref="Statistics.QuietMachine"/>):
+    /// the level was measured on a machine that was not quiet; null when not measured (levels stored before, agents).
+    /// </summary>
+    public bool? Disturbed { get; set; }
 
     /// <summary>
     /// What bound the level (docs/statistics.md): <c>Generator</c> (the runner and driver processes used at least 90 %

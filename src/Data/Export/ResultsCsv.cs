@@ -24,7 +24,9 @@ public static class ResultsCsv
     /// and errors by kind; then <c>complete</c> (false when the row holds a partial repetition), <c>partial_repetitions</c>,
     /// the coefficients of variation (fractions, empty below 2 repetitions) of throughput, mean and median response time,
     /// <c>steady_state_reached</c>, <c>steady_state_warmup_s</c>, <c>server_cpu_percent</c>, <c>bound</c> and
-    /// <c>generator_cpu_us_per_request</c>.
+    /// <c>generator_cpu_us_per_request</c>; then the window CPU figures (docs/statistics.md): server CPU µs per request
+    /// with its interval, the generator's interval, machine busy %, steal %, others' cores (means over the repetitions
+    /// that measured them) and <c>disturbed_repetitions</c>.
     /// </summary>
     public const string AggregatesHeader =
         "variant,client,payload,level,repetitions,requests,errors,throughput_rps,throughput_ci95_low,throughput_ci95_high," +
@@ -32,7 +34,8 @@ public static class ResultsCsv
         "timeout_errors,fault_errors,connection_errors,authentication_errors,wrong_reply_errors,other_errors," +
         "mean_request_bytes,mean_response_bytes,generator_cpu_percent,security_mode,is_secure,payload_class," +
         "complete,partial_repetitions,throughput_cov,mean_ms_cov,p50_ms_cov,steady_state_reached,steady_state_warmup_s,server_cpu_percent,bound," +
-        "generator_cpu_us_per_request";
+        "generator_cpu_us_per_request,server_cpu_us_per_request,server_cpu_us_per_request_ci95_low,server_cpu_us_per_request_ci95_high," +
+        "generator_cpu_us_per_request_ci95_low,generator_cpu_us_per_request_ci95_high,machine_busy_percent,steal_percent,others_cpu_cores,disturbed_repetitions";
 
     /// <summary>Header of the raw-sample CSV; times in µs since the level started, bytes −1 when the client could not count them.</summary>
     public const string SamplesHeader =
@@ -68,6 +71,9 @@ public static class ResultsCsv
                     Bool(a.Complete), Number(a.PartialRepetitions), Number(a.ThroughputRps.CoefficientOfVariation), Number(a.MeanMs.CoefficientOfVariation),
                     Number(a.P50.CoefficientOfVariation), Bool(a.SteadyStateReached), Number(a.SteadyStateWarmupSeconds), Number(a.ServerCpuPercent),
                     a.Bound?.ToString() ?? "", Number(a.GeneratorCpuMicrosPerRequest),
+                    Number(a.ServerCpuPerRequest?.Mean), a.ServerCpuPerRequest is { } sc ? Low(sc) : "", a.ServerCpuPerRequest is { } sh ? High(sh) : "",
+                    a.GeneratorCpuPerRequest is { } gc ? Low(gc) : "", a.GeneratorCpuPerRequest is { } gh ? High(gh) : "",
+                    Number(a.MachineBusyPercent), Number(a.StealPercent), Number(a.OthersCpuCores), Number(a.DisturbedRepetitions),
                 ];
                 foreach (var field in fields)
                 {

@@ -113,6 +113,30 @@ public sealed record LevelAggregate
     /// <summary>Generator CPU per measured request in µs, mean over the repetitions that measured it; null when none did.</summary>
     public double? GeneratorCpuMicrosPerRequest { get; init; }
 
+    /// <summary>
+    /// Server CPU per request in µs (from each repetition's window, docs/statistics.md), over the repetitions that measured
+    /// it: mean, CoV and from 3 repetitions its 95 % interval (log scale); null when none did.
+    /// </summary>
+    public Estimate? ServerCpuPerRequest { get; init; }
+
+    /// <summary>Generator (client) CPU per request in µs over the repetitions that measured it, as an estimate (mean, CoV, interval from 3); null when none did.</summary>
+    public Estimate? GeneratorCpuPerRequest { get; init; }
+
+    /// <summary>Repetitions flagged disturbed (others used more than 0.10 of a core or steal exceeded 2 % over the window; <see cref="Statistics.QuietMachine"/>).</summary>
+    public int DisturbedRepetitions { get; init; }
+
+    /// <summary>Repetitions whose window was checked for others' CPU and steal (the denominator of <see cref="DisturbedRepetitions"/>).</summary>
+    public int CheckedRepetitions { get; init; }
+
+    /// <summary>Others' CPU in cores over the window, mean over the repetitions that measured it; null when none did.</summary>
+    public double? OthersCpuCores { get; init; }
+
+    /// <summary>Steal, % of the machine's time over the window, mean over the repetitions that measured it; null when none did.</summary>
+    public double? StealPercent { get; init; }
+
+    /// <summary>The machine's busy share over the window, %, mean over the repetitions that measured it; null when none did.</summary>
+    public double? MachineBusyPercent { get; init; }
+
     /// <summary>The variant's security mode (WCF's term: <c>None</c>, <c>Transport</c>, …) from the variant catalogue; <c>unknown</c> for a variant it does not list.</summary>
     public string SecurityMode { get; init; } = ResultsClassification.Unknown;
 

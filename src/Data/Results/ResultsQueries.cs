@@ -85,6 +85,13 @@ public static class ResultsQueries
             ServerCpuPercent = MeanOrNull(repetitions.Select(l => l.ServerCpuPercent)),
             Bound = BoundOf(repetitions),
             GeneratorCpuMicrosPerRequest = MeanOrNull(repetitions.Select(l => l.GeneratorCpuMicrosPerRequest)),
+            ServerCpuPerRequest = EstimateOrNull(repetitions.Select(l => l.ServerCpuMicrosPerRequest)),
+            GeneratorCpuPerRequest = EstimateOrNull(repetitions.Select(l => l.GeneratorCpuMicrosPerRequest)),
+            DisturbedRepetitions = repetitions.Count(l => l.Disturbed == true),
+            CheckedRepetitions = repetitions.Count(l => l.Disturbed is not null),
+            OthersCpuCores = MeanOrNull(repetitions.Select(l => l.OthersCpuCores)),
+            StealPercent = MeanOrNull(repetitions.Select(l => l.StealPercent)),
+            MachineBusyPercent = MeanOrNull(repetitions.Select(l => l.MachineBusyPercent)),
             SecurityMode = ResultsClassification.SecurityMode(variant),
             IsSecure = ResultsClassification.IsSecure(variant),
             PayloadClass = ResultsClassification.PayloadClass(payload),
@@ -108,5 +115,11 @@ public static class ResultsQueries
     {
         var present = values.Where(v => v is not null).Select(v => v!.Value).ToList();
         return present.Count == 0 ? null : present.Average();
+    }
+
+    private static Estimate? EstimateOrNull(IEnumerable<double?> values)
+    {
+        var present = values.Where(v => v is not null).Select(v => v!.Value).ToList();
+        return present.Count == 0 ? null : Estimate.Of(present);
     }
 }

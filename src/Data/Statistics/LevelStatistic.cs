@@ -47,6 +47,9 @@ public sealed record LevelStatistic(string Name, string Unit, string Legend)
     /// <summary>The table's text for a level when the format alone does not say it (an interval, "—"); null: <see cref="Format"/>.</summary>
     public Func<LevelAggregate, string>? Display { get; init; }
 
+    /// <summary>The table cell's tooltip for a level (e.g. the figures behind a flag); null: none.</summary>
+    public Func<LevelAggregate, string?>? Tooltip { get; init; }
+
     /// <summary>True when the table hides the column until chosen in its column menu.</summary>
     public bool Hidden { get; init; }
 

@@ -99,7 +99,7 @@ public static class LevelStatistics
         {
             Column = "repetition", PerLevel = r => r.Level.Repetition, ConsoleTitle = "rep",
         },
-        new("generator CPU", "%", "CPU of the load generator's processes (runner + drivers), % of the cores they may use; mean over repetitions")
+        new("generator CPU", "%", "CPU of the load generator's processes (runner + drivers, user + system from /proc at the window's two ends), % of the cores they may use; mean over repetitions")
         {
             Column = "generator_cpu_percent", PerLevel = r => r.Level.GeneratorCpuPercent, Title = "Generator CPU (%)", ConsoleTitle = "gen CPU %", Aggregated = a => a.GeneratorCpuPercent, Format = "0",
         },
@@ -170,7 +170,7 @@ public static class LevelStatistics
         {
             Column = "steady_state_cov", PerLevel = r => r.Level.SteadyStateCoefficientOfVariation,
         },
-        new("server CPU", "%", "Mean CPU of the server's cores during the level, from the host's resource readings")
+        new("server CPU", "%", "CPU of the server's processes (host + JVM, user + system) over the level's window, % of the cores the host may use: from the host's counters at the window's two ends (GET /cpu); in levels stored before, the host's once-a-second readings")
         {
             Column = "server_cpu_percent", PerLevel = r => r.Level.ServerCpuPercent,
         },
@@ -178,9 +178,10 @@ public static class LevelStatistics
         {
             Column = "bound", PerLevel = r => r.Level.Bound?.ToString(),
         },
-        new("generator CPU per request", "µs", "Generator CPU (runner + drivers, user + system) ÷ measured requests: what the client technology costs")
+        new("generator CPU per request", "µs", "Generator (client) CPU (runner + drivers, user + system, over the level's window) ÷ requests served in it: what the client technology costs; mean over repetitions [95 % interval from 3]")
         {
-            Column = "generator_cpu_us_per_request", PerLevel = r => r.Level.GeneratorCpuMicrosPerRequest,
+            Column = "generator_cpu_us_per_request", PerLevel = r => r.Level.GeneratorCpuMicrosPerRequest, Title = "Client CPU (µs/req)",
+            Aggregated = a => a.GeneratorCpuPerRequest?.Mean, Display = a => a.GeneratorCpuPerRequest is { } e ? WithInterval(e, "0.0") : "", NoWrap = true,
         },
         new("throughput CoV", "", "Coefficient of variation (fraction) of the cell's throughput over its complete repetitions; empty below 2")
         {
@@ -193,6 +194,47 @@ public static class LevelStatistics
         new("generator cores busy", "%", "How busy the cores the generator may use were, by any process (/proc/stat); above the generator's own CPU on a shared machine")
         {
             Column = "generator_cores_busy_percent", PerLevel = r => r.Level.GeneratorCoresBusyPercent,
+        },
+        new("CPU window", "s", "Length of the window the level's CPU figures are over: from the reading at its start to the one at its end (docs/statistics.md)")
+        {
+            Column = "cpu_window_s", PerLevel = r => r.Level.CpuWindowSeconds,
+        },
+        new("server CPU per request", "µs", "Server CPU (host + JVM, user + system: /proc/<pid>/stat at the window's two ends, through the host's GET /cpu) ÷ requests served in the window; mean over repetitions [95 % interval from 3]")
+        {
+            Column = "server_cpu_us_per_request", PerLevel = r => r.Level.ServerCpuMicrosPerRequest, Title = "Server CPU (µs/req)",
+            Aggregated = a => a.ServerCpuPerRequest?.Mean, Display = a => a.ServerCpuPerRequest is { } e ? WithInterval(e, "0.0") : "", NoWrap = true,
+            Tooltip = a => a.Levels.Select(l => l.ServerCpuMissingReason).FirstOrDefault(m => m is not null),
+        },
+        new("server CPU per request interval, low", "µs", "Lower end of the 95 % interval of the cell's server CPU per request over its complete repetitions (log scale); empty below 3")
+        {
+            Column = "server_cpu_us_per_request_ci95_low", PerLevel = r => r.Complete?.ServerCpuPerRequest is { HasInterval: true } e ? e.Low95 : null,
+        },
+        new("server CPU per request interval, high", "µs", "Upper end of that interval")
+        {
+            Column = "server_cpu_us_per_request_ci95_high", PerLevel = r => r.Complete?.ServerCpuPerRequest is { HasInterval: true } e ? e.High95 : null,
+        },
+        new("server CPU missing", "", "Why the level's server CPU figures are empty (the host restarted during the window, or it does not answer GET /cpu); empty when measured")
+        {
+            Column = "server_cpu_missing_reason", PerLevel = r => r.Level.ServerCpuMissingReason,
+        },
+        new("machine busy", "%", "The machine's busy share over the window (/proc/stat, all cores: busy ÷ busy + idle + steal; the server's machine)")
+        {
+            Column = "machine_busy_percent", PerLevel = r => r.Level.MachineBusyPercent, Title = "Machine busy (%)", Aggregated = a => a.MachineBusyPercent, Format = "0", Hidden = true,
+        },
+        new("steal", "%", "Steal time over the window, % of the machine's time (a virtual machine's cores waiting for the hypervisor)")
+        {
+            Column = "steal_percent", PerLevel = r => r.Level.StealPercent,
+        },
+        new("others' CPU", "cores", "CPU used on the machine by processes that are not the benchmark's over the window, in cores: busy − (host + JVM + runner + drivers), less the counters' resolution")
+        {
+            Column = "others_cpu_cores", PerLevel = r => r.Level.OthersCpuCores, Title = "Others (cores)", Aggregated = a => a.OthersCpuCores, Format = "0.00", Hidden = true,
+        },
+        new("disturbed", "", "True when others used more than 0.10 of a core or steal exceeded 2 % over the window (QuietMachine): not a quiet machine (docs/statistics.md); in the table, the repetitions so flagged")
+        {
+            Column = "disturbed", PerLevel = r => r.Level.Disturbed, Title = "Disturbed", Aggregated = a => a.DisturbedRepetitions, Numeric = false, NoWrap = true,
+            Display = a => a.CheckedRepetitions == 0 ? "" : a.DisturbedRepetitions == 0 ? "no" : string.Create(CultureInfo.InvariantCulture, $"{a.DisturbedRepetitions} of {a.CheckedRepetitions}"),
+            Tooltip = a => a.CheckedRepetitions == 0 ? null : string.Join("\n", a.Levels.Where(l => l.Disturbed is not null)
+                .Select(l => $"repetition {l.Repetition}: {QuietMachine.Describe(l.OthersCpuCores, l.StealPercent, l.MachineBusyPercent)}")),
         },
         new("agents", "", "The level's split over load agents (agent-1 10, agent-2 10); empty when the runner generated it (docs/agents.md)")
         {

@@ -49,6 +49,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     /// </summary>
     public bool ShuffleCells { get; init; } = true;
 
+    /// <summary>
+    /// How long the machine is watched before the first level for others' CPU (<see cref="QuietMachine"/>; recorded with
+    /// the run as <c>machineAtStart</c>); default <see cref="QuietMachine.StartCheck"/>; zero: not watched (the load average is still recorded).
+    /// </summary>
+    public TimeSpan QuietCheck { get; init; } = QuietMachine.StartCheck;
+
     /// <summary>The seed of the cell order, to run a recorded order again; null (default): a fresh random seed, stored with the run.</summary>
     public int? OrderSeed { get; init; }
 
@@ -93,14 +99,21 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         }
 
         var hostUri = Uri.TryCreate(scenario.Host, UriKind.Absolute, out var parsedHost) ? parsedHost : null;
+        // The CPU counters read at both ends of every level's window: the host's (GET /cpu), the generator's, this machine's.
+        var window = new WindowCpu(http is null || hostUri is null ? null : token => HostCpu.GetAsync(http, hostUri, token), generator, untrackedLocalProcesses: Agents is not null);
+        var machineAtStart = await CheckMachineAsync(window, cancellationToken);
         // The server's stack versions as the host read them from what it loaded (null: the host did not report them).
         var serverStacks = http is null || hostUri is null ? null : await HostVersions.GetAsync(http, hostUri, cancellationToken);
-        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks, LoadAgents = Agents?.Environment }, JsonSerializerOptions.Web);
+        var environment = JsonSerializer.Serialize(RunEnvironment.Capture(hostUri) with { Topology = where, ServerStacks = serverStacks, LoadAgents = Agents?.Environment, MachineAtStart = machineAtStart }, JsonSerializerOptions.Web);
         var orderSeed = ShuffleCells ? OrderSeed ?? Random.Shared.Next() : (int?)null;
         var facts = new RunFacts(environment, totalLevels, where.Name, where.LinkRateMbps, orderSeed);
         var record = runId is { } id ? await RunRecord.ReadStartedAsync(db, id, facts) : await RunRecord.CreateAsync(db, scenario, facts);
         var run = record.Run;
         progress(record.Started());
+        if (machineAtStart.Busy)
+        {
+            notice?.Invoke($"the machine is not quiet as this run starts: {machineAtStart.Summary}; its levels are likely to be flagged disturbed");
+        }
 
         using var samples = store.OpenSampleStore();
         var runStart = Stopwatch.GetTimestamp();
@@ -124,7 +137,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
 
                     try
                     {
-                        await RunCellRepetitionAsync(scenario, cell, repetition, sessions, db, samples, resources, runStart, run, cancellationToken);
+                        await RunCellRepetitionAsync(scenario, cell, repetition, sessions, db, samples, resources, window, run, cancellationToken);
                     }
                     catch (LoadClientException e)
                     {
@@ -196,12 +209,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     /// scenario wants a fresh client per repetition.
     /// </summary>
     private async Task RunCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, Dictionary<Cell, ICellSession> sessions,
-        ResultsDbContext db, SampleStore samples, ResourcePoller? resources, long runStart, RunEntity run, CancellationToken cancellationToken)
+        ResultsDbContext db, SampleStore samples, ResourcePoller? resources, WindowCpu window, RunEntity run, CancellationToken cancellationToken)
     {
         var name = $"{cell.Endpoint.Name} × {cell.ClientId} × {cell.Payload.Id}";
         if (Agents is not null)
         {
-            await RunAgentCellRepetitionAsync(scenario, cell, repetition, name, db, resources, runStart, run, cancellationToken);
+            await RunAgentCellRepetitionAsync(scenario, cell, repetition, name, db, resources, window, run, cancellationToken);
             return;
         }
 
@@ -228,9 +241,9 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                 }
 
                 var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
-                var cpuBefore = generator?.TotalCpu();
+                // The window's start: every CPU figure of the level is between this reading and the one after it.
+                var windowStart = await window.ReadAsync(cancellationToken);
                 var coreLoad = CoreLoad.Start();
-                var levelStartMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
                 var watch = Stopwatch.StartNew();
                 LevelResult result;
                 LoadClientException? failure = null;
@@ -247,13 +260,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
 
                 var wall = watch.Elapsed;
                 var coresBusy = coreLoad?.BusyPercent();
-                var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
-                var cpu = cpuBefore is { } before ? generator!.TotalCpu() - before : (TimeSpan?)null;
+                var figures = window.Between(windowStart, await window.ReadAsync(CancellationToken.None), result.Samples.Length, CpuAffinity.CoreCount());
+                // The periodic readings are for the over-time charts only; the level's figures are its window's.
                 var newResources = resources?.TakeNew() ?? [];
                 // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
                 var shares = LevelBounds.SharesCores(scenario.Topology == Topology.Remote, coreLoad?.Cores, resources?.ServerCores);
-                var measures = new LevelMeasures(steady, LevelRecords.GeneratorShare(cpu, wall) ?? result.GeneratorCpuPercent, coresBusy, LevelRecords.ServerCpu(newResources, levelStartMs, levelEndMs),
-                    cpu is { } c && result.Samples.Length > 0 ? c.TotalMicroseconds / result.Samples.Length : null, wall, shares);
+                var measures = new LevelMeasures(steady, figures.GeneratorCpuPercent ?? result.GeneratorCpuPercent, coresBusy, figures, wall, shares);
                 var partialReason = failure is not null ? LevelRecords.FailedReason(cell, plan, wall, failure)
                     : result.Cancelled ? LevelRecords.PartialReason(plan, wall)
                     : null;
@@ -296,21 +308,23 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     /// counted over every agent.
     /// </summary>
     private async Task RunAgentCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, string name,
-        ResultsDbContext db, ResourcePoller? resources, long runStart, RunEntity run, CancellationToken cancellationToken)
+        ResultsDbContext db, ResourcePoller? resources, WindowCpu window, RunEntity run, CancellationToken cancellationToken)
     {
         var agents = Agents!;
         foreach (var clients in scenario.Levels)
         {
             run.ProgressText = $"{name}, repetition {repetition}, {clients} clients on agents {string.Join(", ", agents.Agents)}";
-            var levelStartMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
+            var windowStart = await window.ReadAsync(cancellationToken);
             var outcome = await agents.RunAsync(db, run, cell.Endpoint.Name, cell.ClientId, cell.Payload.Id, repetition, clients, scenario.Warmup,
                 scenario.Duration ?? throw new ScenarioException("duration", "levels over load agents are timed: give duration"), cancellationToken);
-            var levelEndMs = Stopwatch.GetElapsedTime(runStart).TotalMilliseconds;
-            var newResources = resources?.TakeNew() ?? [];
-            db.ResourceSamples.AddRange(newResources);
+            var windowEnd = await window.ReadAsync(CancellationToken.None);
+            db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
             if (outcome.Level is { } level)
             {
-                level.ServerCpuPercent = LevelRecords.ServerCpu(newResources, levelStartMs, levelEndMs);
+                // Server and machine figures from the window's ends; the generator's are the agents' own (others' CPU is not
+                // told apart from an agent on this machine, so only steal can flag the level disturbed).
+                var figures = window.Between(windowStart, windowEnd, level.Requests + (level.WarmupRequests ?? 0), CpuAffinity.CoreCount());
+                LevelRecords.ApplyServer(level, figures);
                 // Every agent counts (the busiest one's CPU and cores); an agent on this machine shares the cores of a host
                 // that is not remote, so saturated cores there are the machine's limit, not the generator's.
                 level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, level.GeneratorCoresBusyPercent, level.ServerCpuPercent,
@@ -347,6 +361,23 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                 MeanMs = stored.MeanMs,
             });
         }
+    }
+
+    /// <summary>
+    /// How busy the machine is before the first level: the 1-minute load average, and others' CPU and steal over
+    /// <see cref="QuietCheck"/> (<see cref="QuietMachine"/>).
+    /// </summary>
+    private async Task<MachineAtStart> CheckMachineAsync(WindowCpu window, CancellationToken cancellationToken)
+    {
+        WindowFigures? watched = null;
+        if (QuietCheck > TimeSpan.Zero)
+        {
+            var start = await window.ReadAsync(cancellationToken);
+            await Task.Delay(QuietCheck, cancellationToken);
+            watched = window.Between(start, await window.ReadAsync(cancellationToken), 0, CpuAffinity.CoreCount());
+        }
+
+        return MachineAtStart.Of(ProcCounters.LoadAverage1(), watched?.OthersCpuCores, watched?.StealPercent);
     }
 
     private static async Task DisposeQuietlyAsync(ICellSession session)

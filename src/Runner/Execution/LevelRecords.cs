@@ -9,8 +9,8 @@ using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Execution;
 
-/// <summary>What the executor measured around one level, besides its samples.</summary>
-internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);
+/// <summary>What the executor measured around one level, besides its samples: its CPU figures are its window's (<see cref="WindowCpu"/>).</summary>
+internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, WindowFigures Window, TimeSpan Wall, bool SharesCoresWithServer);
 
 /// <summary>
 /// What is stored and reported of one level: its row with the figures computed from its samples and what bound it, the
@@ -19,16 +19,20 @@ internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? 
 /// </summary>
 internal static class LevelRecords
 {
-    // Generator CPU (runner + drivers) as % of the cores this process may use now (its CPU affinity, read now: an
-    // emulated-lan run pins the runner after it started), or null when the generator's processes are not tracked.
-    internal static double? GeneratorShare(TimeSpan? cpu, TimeSpan wall) =>
-        cpu is { } c && wall > TimeSpan.Zero ? Math.Clamp(100.0 * c / (wall * CpuAffinity.CoreCount()), 0, 100) : null;
-
-    // Server CPU (the host process and its JVM, % of the server's cores) over the readings taken during the level.
-    internal static double? ServerCpu(IReadOnlyList<ResourceSampleEntity> readings, double startMs, double endMs)
+    /// <summary>
+    /// Puts a window's server and machine figures on <paramref name="level"/>: server CPU % and µs per request (or why they
+    /// are missing), the window's length, machine busy and steal shares, others' cores and the disturbed flag.
+    /// </summary>
+    internal static void ApplyServer(LevelEntity level, WindowFigures window)
     {
-        var during = readings.Where(r => r.OffsetMs >= startMs && r.OffsetMs <= endMs + ResourcePoller.DefaultInterval.TotalMilliseconds).ToList();
-        return during.Count == 0 ? null : Math.Clamp(during.Average(r => r.ProcessCpuPercent + (r.JvmCpuPercent ?? 0)), 0, 100);
+        level.CpuWindowSeconds = window.Seconds;
+        level.ServerCpuPercent = window.ServerCpuPercent;
+        level.ServerCpuMicrosPerRequest = window.ServerCpuMicrosPerRequest;
+        level.ServerCpuMissingReason = window.ServerMissingReason;
+        level.MachineBusyPercent = window.MachineBusyPercent;
+        level.StealPercent = window.StealPercent;
+        level.OthersCpuCores = window.OthersCpuCores;
+        level.Disturbed = window.Disturbed;
     }
 
     internal static LevelEntity Store(SampleStore samples, RunEntity run, Cell cell, int repetition, LevelResult result, LevelMeasures measures, string? partialReason)
@@ -50,11 +54,11 @@ internal static class LevelRecords
             SteadyStateReached = measures.Steady?.Reached,
             SteadyStateWarmupSeconds = measures.Steady?.Elapsed.TotalSeconds,
             SteadyStateCoefficientOfVariation = measures.Steady?.CoefficientOfVariation,
-            ServerCpuPercent = measures.ServerCpuPercent,
             GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
-            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
-            GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
+            Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.Window.ServerCpuPercent, measures.SharesCoresWithServer),
+            GeneratorCpuMicrosPerRequest = measures.Window.GeneratorCpuMicrosPerRequest,
         };
+        ApplyServer(level, measures.Window);
         LevelFigures.Apply(level, stats);
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.
         samples.AppendLevel(level, result.Samples, onlyWhileRunning: true);

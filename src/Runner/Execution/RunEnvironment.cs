@@ -49,6 +49,13 @@ public sealed record RunEnvironment(
     /// </summary>
     public IReadOnlyList<Agents.LoadAgentEnvironment>? LoadAgents { get; init; }
 
+    /// <summary>
+    /// How busy the machine was as the run started (JSON <c>machineAtStart</c>, <see cref="Data.Statistics.QuietMachine"/>):
+    /// the 1-minute load average and others' CPU over a second before the first level; the run page warns when it was busy.
+    /// </summary>
+    [JsonPropertyName(Data.Statistics.QuietMachine.EnvironmentProperty)]
+    public Data.Statistics.MachineAtStart? MachineAtStart { get; init; }
+
     /// <summary>Where the host ran relative to the generator (docs/topologies.md): JSON <c>topology</c>; null in runs recorded before topologies.</summary>
     public Topologies.RunTopology? Topology { get; init; }
 

@@ -35,6 +35,9 @@ public sealed class GeneratorProcesses
         }
     }
 
+    /// <summary>Driver processes tracked now (the runner itself not counted).</summary>
+    public int Count => _drivers.Count;
+
     /// <summary>CPU time used so far by the runner and every driver it started (running or ended), user + system.</summary>
     public TimeSpan TotalCpu()
     {

@@ -8,7 +8,7 @@ namespace Dashboard.Service.Host.Control;
 
 /// <summary>
 /// The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /versions</c>,
-/// <c>GET /resources</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
+/// <c>GET /resources</c>, <c>GET /cpu</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
 /// for the control token (<see cref="ControlToken"/>, docs/security.md).
 /// </summary>
 public static class ControlApi
@@ -34,6 +34,10 @@ public static class ControlApi
 
         // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
         app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));
+
+        // Cumulative counters, read now (never percentages): each stack process's user + system CPU seconds with its pid and
+        // start time, the machine's busy, idle and steal seconds. A caller reads them at both ends of a window (docs/statistics.md).
+        app.MapGet("/cpu", (CpuCounterReader reader) => Results.Ok(reader.Read()));
 
         // Each stack's state: up, starting, down (for good, with its reason) or disabled (not configured). 503 while a
         // configured stack starts, so a caller waits instead of reading a partial /endpoints; then 200, "ok" when every

@@ -55,10 +55,11 @@ public static class HostingExtensions
         return builder;
     }
 
-    /// <summary>The background sampler behind <c>GET /resources</c>.</summary>
+    /// <summary>The background sampler behind <c>GET /resources</c> and the counter reader behind <c>GET /cpu</c>.</summary>
     public static IHostApplicationBuilder AddResourceMonitor(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddSingleton<CpuCounterReader>();
         builder.Services.AddSingleton<ResourceMonitor>();
         builder.Services.AddHostedService(sp => sp.GetRequiredService<ResourceMonitor>());
         return builder;

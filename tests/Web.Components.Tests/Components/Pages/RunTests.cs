@@ -35,6 +35,30 @@ public sealed class RunTests : IAsyncLifetime
         Assert.Empty(page.FindAll("[data-testid=agents-note]"));
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Render_RunStartedOnABusyOrQuietMachine_AlertAtTheTopOnlyWhenBusy(bool busy)
+    {
+        var recorded = Run();
+        recorded.EnvironmentJson = busy
+            ? """{"machineName":"m","machineAtStart":{"loadAverage1":3.5,"othersCores":0.8,"stealPercent":0,"busy":true,"summary":"1-minute load average 3.50 (limit 1.0)"}}"""
+            : """{"machineName":"m","machineAtStart":{"loadAverage1":0.2,"othersCores":0.01,"stealPercent":0,"busy":false,"summary":"quiet"}}""";
+        var run = await _context.AddRunAsync(recorded, Level(1, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        if (busy)
+        {
+            Assert.Contains("1-minute load average 3.50", page.Find("[data-testid=busy-machine]").TextContent, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Empty(page.FindAll("[data-testid=busy-machine]"));
+        }
+    }
+
     /// <inheritdoc />
     public Task InitializeAsync() => Task.CompletedTask;
 

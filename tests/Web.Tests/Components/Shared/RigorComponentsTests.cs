@@ -53,6 +53,20 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     }
 
     [Fact]
+    public void LevelQualityFlags_OneOfThreeRepetitionsDisturbed_WarningWithTheFigures()
+    {
+        var level = Aggregate([1000, 1010, 990], complete: [true, true, true], bound: LevelBound.Neither, steady: true)
+            with { DisturbedRepetitions = 1, CheckedRepetitions = 3, OthersCpuCores = 0.25, StealPercent = 0 };
+
+        var disturbed = Assert.Single(LevelQualityFlags.Flags(level), f => f.Kind == "disturbed");
+
+        Assert.Equal("disturbed: 1 of 3 repetition(s)", disturbed.Text);
+        Assert.Contains("mean others 0.25 cores", disturbed.Explanation, StringComparison.Ordinal);
+        Assert.Equal(LevelQualityFlags.FlagSeverity.Warning, disturbed.Severity);
+        Assert.DoesNotContain(LevelQualityFlags.Flags(level with { DisturbedRepetitions = 0 }), f => f.Kind == "disturbed");
+    }
+
+    [Fact]
     public void LevelQualityFlags_SharedCoresSaturated_SaysMachineBoundNotGeneratorBound()
     {
         var level = Aggregate([1000, 1010, 990], complete: [true, true, true], bound: LevelBound.Machine, steady: true);
