@@ -241,9 +241,8 @@ public sealed partial class NewRun : IDisposable
         Touch("agents");
     }
 
-    private Task<IEnumerable<string>> SearchHosts(string? text, CancellationToken cancellationToken) =>
-        Task.FromResult(Hosts.All.Select(h => h.Address.GetLeftPart(UriPartial.Authority))
-            .Where(a => string.IsNullOrWhiteSpace(text) || a.Contains(text, StringComparison.OrdinalIgnoreCase)));
+    /// <summary>The addresses of the hosts a run may target (the local host and the registered ones), for the chips under the host field.</summary>
+    private IEnumerable<string> HostChoices => Hosts.All.Select(h => h.Address.GetLeftPart(UriPartial.Authority)).Distinct(StringComparer.Ordinal);
 
     private void Toggle(List<string> list, string id, bool on, string field)
     {

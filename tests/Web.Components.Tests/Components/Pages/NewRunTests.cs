@@ -23,6 +23,31 @@ public sealed class NewRunTests : IAsyncLifetime
     }
 
     [Fact]
+    public void Host_TypedThenEnterAtOnce_TheTypedAddressStays()
+    {
+        var page = _context.RenderPage<NewRun>();
+        var host = page.WaitForElement("#host");
+
+        host.Input("http://10.9.9.9:5090");
+        host.KeyDown(new Microsoft.AspNetCore.Components.Web.KeyboardEventArgs { Key = "Enter" });
+
+        page.WaitForAssertion(() => Assert.Contains("\"host\": \"http://10.9.9.9:5090\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        Assert.Equal("http://10.9.9.9:5090", page.Find("#host").GetAttribute("value"));
+    }
+
+    [Fact]
+    public void Host_KnownHostChipClicked_TheFieldTakesItsAddress()
+    {
+        var page = _context.RenderPage<NewRun>();
+        page.WaitForElement("#host").Input("http://10.9.9.9:5090");
+
+        page.Find("[data-testid=host-choices] .mud-chip").Click();
+
+        var local = page.Find("[data-testid=host-choices] .mud-chip").TextContent.Trim();
+        page.WaitForAssertion(() => Assert.Contains($"\"host\": \"{local}\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void Levels_NotANumber_ErrorNamesTheLevelInUserTerms()
     {
         var page = _context.RenderPage<NewRun>();
