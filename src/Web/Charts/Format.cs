@@ -17,4 +17,7 @@ public static class Format
     /// <summary>A relative difference in percent with its sign, e.g. <c>+12.5 %</c>; <c>—</c> when undefined.</summary>
     public static string Delta(double? percent) =>
         percent is { } p && double.IsFinite(p) ? p.ToString("+0.0' %';-0.0' %';0.0' %'", CultureInfo.InvariantCulture) : "—";
+
+    /// <summary>A concurrency level in words: <c>1 client</c>, <c>20 clients</c>.</summary>
+    public static string Clients(int clients) => clients == 1 ? "1 client" : clients.ToString(CultureInfo.InvariantCulture) + " clients";
 }

@@ -112,12 +112,12 @@ internal static class LevelCharts
     {
         if (value is null)
         {
-            return string.Create(Inv, $"{p.Clients} clients: no request succeeded — {p.Errors} errors of {p.Requests} requests");
+            return string.Create(Inv, $"{Format.Clients(p.Clients)}: no request succeeded — {p.Errors} errors of {p.Requests} requests");
         }
 
         var ci = low is { } l && high is { } h ? string.Create(Inv, $" (95 % CI {l:0.###}–{h:0.###})") : "";
         var errors = p.Errors > 0 ? string.Create(Inv, $" — {p.Errors} errors of {p.Requests} requests") : "";
-        return string.Create(Inv, $"{p.Clients} clients: {value:0.###} {unit}{ci}{errors}");
+        return string.Create(Inv, $"{Format.Clients(p.Clients)}: {value:0.###} {unit}{ci}{errors}");
     }
 
     private static string? ErrorNote(IReadOnlyCollection<ChartPoint> points)

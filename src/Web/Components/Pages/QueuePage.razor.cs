@@ -101,7 +101,7 @@ public sealed partial class QueuePage : IDisposable
 
     private async Task<IReadOnlyList<(string Key, string Label)>> SourcesAsync()
     {
-        var presets = Presets.Load().Where(p => p.CanQueue).Select(p => ($"preset:{p.FileName}", $"preset: {p.Title}"));
+        var presets = Presets.Load().Where(p => p.CanQueue).Select(p => ($"preset:{p.FileName}", $"preset: {p.Title} ({(p.IsQuick ? "quick" : "full")}, {p.FileName})"));
         var runs = (await Store.ListAsync(20, null, CancellationToken.None)).Select(r => ($"run:{r.Id.ToString(CultureInfo.InvariantCulture)}", $"as run #{r.Id}: {DisplayName(r)}"));
         return [.. presets, .. runs];
     }

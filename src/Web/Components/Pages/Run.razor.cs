@@ -226,7 +226,7 @@ public sealed partial class Run : IDisposable
         var shownFrom = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients)) ? RunView.ThesisFromClients : 1;
         GeneratorBound = Data is null ? [] : [.. Data.Aggregates
             .Where(a => a.Bound == Dashboard.Data.Entities.LevelBound.Generator && a.Clients >= shownFrom)
-            .Select(a => string.Create(Culture, $"{a.Variant} × {a.Client} × {a.Payload} at {a.Clients} clients"))];
+            .Select(a => string.Create(Culture, $"{a.Variant} × {a.Client} × {a.Payload} at {Format.Clients(a.Clients)}"))];
         // Rankings count the levels the panels show: from 20 clients on, or every level when asked or when none reaches 20.
         var thesis = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients));
         Rankings = Data is null ? [] : Dashboard.Data.Results.Rankings.Compute(
@@ -314,7 +314,7 @@ public sealed partial class Run : IDisposable
             result switch
             {
                 CancelResult.Cancelled => "Run cancelled",
-                CancelResult.Stopping => "Stopping the runner (SIGINT); samples are kept",
+                CancelResult.Stopping => "Stopping the runner (SIGTERM); samples are kept",
                 CancelResult.AlreadyFinished => "The run had already ended",
                 _ => "No such run",
             },
