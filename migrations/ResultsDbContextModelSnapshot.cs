@@ -71,6 +71,9 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("TimeSeriesJson");
             b.Property<string>("AgentsJson");
             b.Property<double?>("StartSkewBoundMs");
+            b.Property<double?>("WindowSeconds");
+            b.Property<int?>("Launch");
+            b.Property<int?>("HostProcessId");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

@@ -10,7 +10,14 @@ using Dashboard.Service.Contracts.Resources;
 namespace Dashboard.Runner.Execution;
 
 /// <summary>What the executor measured around one level, besides its samples.</summary>
-internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer);
+internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, double? ServerCpuPercent, double? GeneratorCpuMicrosPerRequest, TimeSpan Wall, bool SharesCoresWithServer)
+{
+    /// <summary>The launch (from 1) the level ran in.</summary>
+    public int? Launch { get; init; }
+
+    /// <summary>The service host's process id as it reported it; null when it did not.</summary>
+    public int? HostProcessId { get; init; }
+}
 
 /// <summary>
 /// What is stored and reported of one level: its row with the figures computed from its samples and what bound it, the
@@ -54,6 +61,8 @@ internal static class LevelRecords
             GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
             Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.ServerCpuPercent, measures.SharesCoresWithServer),
             GeneratorCpuMicrosPerRequest = measures.GeneratorCpuMicrosPerRequest,
+            Launch = measures.Launch,
+            HostProcessId = measures.HostProcessId,
         };
         LevelFigures.Apply(level, stats);
         // The level row and its samples in one transaction: a runner killed at any moment leaves whole levels only.

@@ -74,7 +74,7 @@ public sealed class LevelsCsvTests
             "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class,topology,link_rate_mbps," +
             "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
             "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
-            "throughput_cov,mean_ms_cov,generator_cores_busy_percent,agents,start_skew_bound_ms", lines[0]);
+            "throughput_cov,mean_ms_cov,generator_cores_busy_percent,window_s,launch,host_pid,agents,start_skew_bound_ms", lines[0]);
         var header = lines[0].Split(',');
         Assert.EndsWith(",\"agent-1 10, agent-2 10, agent-3 10\",1.25", lines[1], StringComparison.Ordinal);
         var first = Row(header, RemoveQuoted(lines[1]));

@@ -20,8 +20,9 @@ public sealed class DurationEstimatorTests
         var figure = estimator.Estimate(OneCell);
 
         Assert.Equal(DurationSource.Calibrated, figure.Source);
-        // start + client start + 3000 requests at 100 req/s + one level's overhead
-        Assert.Equal(DurationEstimator.RunStartSeconds + 0.1 + 30 + DurationEstimator.LevelOverheadSeconds, figure.Duration.TotalSeconds, 3);
+        // start + client start + 3000 requests at 100 req/s + one level's overhead + storing its 3000 samples
+        Assert.Equal(DurationEstimator.RunStartSeconds + 0.1 + 30 + DurationEstimator.LevelOverheadSeconds + 3000 * DurationEstimator.SampleStoreSeconds, figure.Duration.TotalSeconds, 3);
+        Assert.Null(figure.RangeText); // no steady-state warm-up: nothing uncertain in the plan
     }
 
     [Fact]
@@ -39,7 +40,35 @@ public sealed class DurationEstimatorTests
     {
         var figure = DurationEstimator.Default.Estimate(OneCell with { RequestsPerClient = null, Duration = TimeSpan.FromSeconds(10), Levels = [1, 10], Repetitions = 3 });
 
-        Assert.InRange(figure.Duration.TotalSeconds, 60, 62.5);
+        Assert.InRange(figure.Duration.TotalSeconds, 60, 66);
+    }
+
+    [Fact]
+    public void Estimate_ThreeLaunches_EveryLevelAndClientStartThreeTimes()
+    {
+        var timed = OneCell with { RequestsPerClient = null, Duration = TimeSpan.FromSeconds(10), Clients = ["java"], Variants = ["IceTcp"] };
+
+        var one = DurationEstimator.Default.Estimate(timed).Duration.TotalSeconds - DurationEstimator.RunStartSeconds;
+        var three = DurationEstimator.Default.Estimate(timed with { Launches = 3 }).Duration.TotalSeconds - DurationEstimator.RunStartSeconds;
+
+        Assert.Equal(3 * one, three, 6);
+        Assert.True(one > 10 + DurationEstimator.ClientStartSeconds("java"));
+    }
+
+    [Fact]
+    public void Estimate_SteadyStateWarmup_TypicalBetweenItsFirstWindowsAndItsCap()
+    {
+        var steady = new SteadyStateSettings(3, 0.05, TimeSpan.FromMilliseconds(500), TimeSpan.FromSeconds(5));
+        var without = DurationEstimator.Default.Estimate(OneCell with { RequestsPerClient = null, Duration = TimeSpan.FromSeconds(3), Repetitions = 3 });
+
+        var figure = DurationEstimator.Default.Estimate(OneCell with { RequestsPerClient = null, Duration = TimeSpan.FromSeconds(3), Repetitions = 3, SteadyState = steady });
+
+        // Three repetitions: each warm-up at least 3 × 0.5 s, at most 5 s + one window, typically halfway.
+        Assert.Equal(without.Duration.TotalSeconds + 3 * 1.5, figure.Low!.Value.TotalSeconds, 6);
+        Assert.Equal(without.Duration.TotalSeconds + 3 * 5.5, figure.High!.Value.TotalSeconds, 6);
+        Assert.Equal(without.Duration.TotalSeconds + 3 * 3.5, figure.Duration.TotalSeconds, 6);
+        Assert.Equal(3.5, DurationEstimator.TypicalWarmupSeconds(steady), 6);
+        Assert.Equal("16 s – 28 s", figure.RangeText);
     }
 
     [Theory]
