@@ -307,6 +307,15 @@ public static class RunCommand
             Agents = agentLevels,
             OrderSeed = target.OrderSeed,
         };
+        if (!json)
+        {
+            // The plan's estimate (the same computation as the dashboard's, docs/web.md "Durations"), to hold the run against;
+            // on standard output, since the dashboard reads the runner's last words on stderr as its reason.
+            var estimate = DurationEstimator.Default.Estimate(scenario);
+            Console.Out.WriteLine(string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $"estimated run time: {estimate.Duration.TotalSeconds:0} s ({estimate.Low?.TotalSeconds ?? estimate.Duration.TotalSeconds:0}–{estimate.High?.TotalSeconds ?? estimate.Duration.TotalSeconds:0} s) from the plan, for an idle 2-core machine"));
+        }
+
         Data.Entities.RunEntity run;
         try
         {

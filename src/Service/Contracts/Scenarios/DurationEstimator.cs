@@ -1,7 +1,6 @@
-using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;
 
-namespace Dashboard.Web.Scenarios;
+namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>Where a duration shown for a scenario comes from.</summary>
 public enum DurationSource

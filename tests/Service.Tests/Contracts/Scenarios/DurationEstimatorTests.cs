@@ -1,7 +1,6 @@
 using Dashboard.Service.Contracts.Scenarios;
-using Dashboard.Web.Scenarios;
 
-namespace Dashboard.Web.Components.Tests.Scenarios;
+namespace Dashboard.Service.Tests.Contracts.Scenarios;
 
 /// <summary>The duration a preset or a hand-built scenario shows.</summary>
 public sealed class DurationEstimatorTests
