@@ -76,4 +76,22 @@ public sealed class DurationEstimatorTests
     [InlineData(3 * 3600 + 1800, "3.5 h")]
     public void Format_Durations_RoundedForPeople(int seconds, string expected) =>
         Assert.Equal(expected, DurationFigure.Format(TimeSpan.FromSeconds(seconds)));
+
+    [Fact]
+    public void Estimate_ShippedPresets_QuickFormsFitMinutesAndFullFormsTakeLonger()
+    {
+        // Issue #32: a quick form fits its budget by measuring fewer cells, never shorter windows; the budget is minutes.
+        var examples = Path.Combine(Dashboard.Tests.RealProcesses.RepositoryPaths.Root, "examples");
+        var quick = Directory.GetFiles(examples, "preset-*-quick.json");
+
+        Assert.NotEmpty(quick);
+        Assert.All(quick, file =>
+        {
+            var seconds = DurationEstimator.Default.Estimate(ScenarioLoader.Load(file)).Duration.TotalSeconds;
+            var full = DurationEstimator.Default.Estimate(ScenarioLoader.Load(file.Replace("-quick.json", ".json", StringComparison.Ordinal))).Duration.TotalSeconds;
+            Assert.InRange(seconds, 1, 10 * 60);
+            Assert.True(full > seconds, $"{Path.GetFileName(file)}: full {full:0} s, quick {seconds:0} s");
+        });
+    }
 }
+
