@@ -7,6 +7,8 @@
 # The goal is a ratio of 1.00 ± 0.02. Run from the repository's root on an otherwise idle machine:
 #   bench/aa.sh                       AA_PAIRS (8), AA_DURATION (00:00:03), AA_CLIENTS (20), AA_VARIANT (AspNetHttpJson)
 #   AA_CONTROL_PORT (6490) and AA_PORT_BASE (6400): the host's control API and its variants' ports (host_port_args).
+#   AA_LAUNCHES (3; issue #32): each run is that many launches (fresh clients each, docs/statistics.md "Launches"), and a
+#   run's throughput and p50 are the mean over its launches; 1 gives the single-launch runs of issue #24.
 set -euo pipefail
 source bench/lib.sh
 pairs=${AA_PAIRS:-8}
@@ -16,6 +18,7 @@ variant=${AA_VARIANT:-AspNetHttpJson}
 control=${AA_CONTROL_PORT:-6490}
 base=${AA_PORT_BASE:-6400}
 config=${AA_CONFIG:-Release}
+launches=${AA_LAUNCHES:-3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/aa-XXXXXX")
 mkdir -p "$work/sockets" "$work/data"
 mapfile -t ports < <(host_port_args "$base")
@@ -30,12 +33,13 @@ run_once() {
   local steady=$1
   cat > "$work/s.json" <<JSON
 {"name": "A/A", "host": "http://127.0.0.1:$control", "variants": ["$variant"], "clients": ["dotnet"], "payloads": ["Int"],
- "levels": [$clients], "duration": "$duration", "warmup": 50$steady}
+ "levels": [$clients], "duration": "$duration", "warmup": 50, "launches": $launches$steady}
 JSON
   "src/Runner/bin/$config/net10.0/Dashboard.Runner" run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
   rm -f "$work/r.db"*
-  # levels CSV: throughput_rps is column 7, p50_ms column 9.
-  tail -1 "$work/l.csv" | cut -d, -f7,9
+  # The mean over the run's launches (one row each) of throughput_rps and p50_ms, read by the levels CSV's header names.
+  python3 -c 'import csv, statistics as st, sys; r = list(csv.DictReader(open(sys.argv[1])))
+print("%.3f,%.6f" % (st.mean(float(x["throughput_rps"]) for x in r), st.mean(float(x["p50_ms"]) for x in r)))' "$work/l.csv"
 }
 
 summarize() {
@@ -63,7 +67,7 @@ PY
 # modes and both runs alike. The 1-minute load average is recorded before every run.
 steady_json=', "steadyState": {"windows": 5, "maxCov": 0.02, "window": "00:00:01", "maxWarmup": "00:00:10"}'
 : > "$work/off.txt"; : > "$work/steady.txt"; : > "$work/load.txt"
-echo "$pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client; modes interleaved"
+echo "$pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client, $launches launches per run; modes interleaved"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 pair_of() { # mode pair -> "thrA p50A thrB p50B"
   local steady="" a b

@@ -78,6 +78,9 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<double?>("StealPercent");
             b.Property<double?>("OthersCpuCores");
             b.Property<bool?>("Disturbed");
+            b.Property<double?>("WindowSeconds");
+            b.Property<int?>("Launch");
+            b.Property<int?>("HostProcessId");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

@@ -4,7 +4,7 @@ using Dashboard.Data.Queries;
 using Dashboard.Data.Results;
 using Microsoft.EntityFrameworkCore;
 
-using Dashboard.Web.Storage;
+using Dashboard.Web.Results;
 
 namespace Dashboard.Bench;
 

@@ -5,7 +5,7 @@ using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Data.Samples;
-using Dashboard.Web.Storage;
+using Dashboard.Web.Results;
 using Microsoft.Data.Sqlite;
 using Dashboard.Bench;
 

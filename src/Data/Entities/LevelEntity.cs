@@ -163,6 +163,24 @@ public class LevelEntity
     public double? GeneratorCpuMicrosPerRequest { get; set; }
 
     /// <summary>
+    /// Length of the measured window in s: from the start of the first measured request to the end of the last (warm-up
+    /// excluded; the denominator of <see cref="ThroughputRps"/>); null in levels stored before it was kept.
+    /// </summary>
+    public double? WindowSeconds { get; set; }
+
+    /// <summary>
+    /// The launch (from 1) this level repetition ran in (scenario field <c>launches</c>, docs/statistics.md, "Launches"):
+    /// each launch starts fresh driver processes and, where the runner can, a fresh service host; null in levels stored before.
+    /// </summary>
+    public int? Launch { get; set; }
+
+    /// <summary>
+    /// Process id of the service host that served the level, as the host reported it (<c>GET /healthz</c>); null when the
+    /// host did not report it. Two launches with the same id shared the host process.
+    /// </summary>
+    public int? HostProcessId { get; set; }
+
+    /// <summary>
     /// Smallest rowid of this level's rows in <c>Samples</c>, or null while it has none.
     /// Maintained by <see cref="Samples.SampleStore"/>; do not set it by hand.
     /// </summary>

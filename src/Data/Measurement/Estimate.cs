@@ -96,6 +96,27 @@ public readonly record struct Estimate(double Mean, double Low95, double High95,
     }
 
     /// <summary>
+    /// <see cref="Of"/> with launches as the top level of the hierarchy (Kalibera &amp; Jones, "Rigorous benchmarking in
+    /// reasonable time", ISMM 2013; docs/statistics.md, "Launches"): when the values come from 2 or more launches, the mean,
+    /// CoV and interval are those of the launches' means (N = launches), since repetitions within one launch share its host
+    /// and driver processes and are not independent; otherwise those of the values themselves.
+    /// </summary>
+    /// <param name="values">One value per repetition, each with the launch it ran in (null: not recorded).</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is null.</exception>
+    /// <exception cref="ArgumentException">A value is NaN, infinite or negative.</exception>
+    public static Estimate OverLaunches(IReadOnlyList<(double Value, int? Launch)> values)
+    {
+        ArgumentNullException.ThrowIfNull(values);
+        var launches = values.Where(v => v.Launch is not null).Select(v => v.Launch).Distinct().Count();
+        if (launches < 2 || values.Any(v => v.Launch is null))
+        {
+            return Of([.. values.Select(v => v.Value)]);
+        }
+
+        return Of([.. values.GroupBy(v => v.Launch).OrderBy(g => g.Key).Select(g => Of([.. g.Select(v => v.Value)]).Mean)]);
+    }
+
+    /// <summary>
     /// The mean of independent estimates (e.g. one variant's per-level means over several levels and payloads):
     /// mean of their means, standard error √(Σ SEᵢ²) / k, Welch–Satterthwaite degrees of freedom
     /// (Σ SEᵢ²)² / Σ (SEᵢ⁴ / νᵢ), and <see cref="N"/> the smallest of theirs. If any part has no noise estimate,

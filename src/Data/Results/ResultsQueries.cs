@@ -60,8 +60,9 @@ public static class ResultsQueries
             Payload = payload,
             Clients = clients,
             Repetitions = repetitions.Count,
-            ThroughputRps = Estimate.Of([.. repetitions.Select(l => l.ThroughputRps)]),
-            MeanMs = Estimate.Of([.. answered.Select(l => l.MeanMs)]),
+            // Launches are the top level when a run had several (docs/statistics.md, "Launches").
+            ThroughputRps = Estimate.OverLaunches([.. repetitions.Select(l => (l.ThroughputRps, l.Launch))]),
+            MeanMs = Estimate.OverLaunches([.. answered.Select(l => (l.MeanMs, l.Launch))]),
             P50Ms = MeanOrZero(answered, l => l.P50Ms),
             P90Ms = MeanOrZero(answered, l => l.P90Ms),
             P99Ms = MeanOrZero(answered, l => l.P99Ms),

@@ -236,6 +236,23 @@ public static class LevelStatistics
             Tooltip = a => a.CheckedRepetitions == 0 ? null : string.Join("\n", a.Levels.Where(l => l.Disturbed is not null)
                 .Select(l => $"repetition {l.Repetition}: {QuietMachine.Describe(l.OthersCpuCores, l.StealPercent, l.MachineBusyPercent)}")),
         },
+        new("measured window", "s", "Length of the measured window: start of the first to end of the last measured request, warm-up excluded (the throughput's denominator); mean over repetitions; empty in levels stored before it was kept")
+        {
+            Column = "window_s", PerLevel = r => r.Level.WindowSeconds, Title = "Window (s)",
+            Aggregated = a => MeanOf(a, l => l.WindowSeconds), Format = "0.00", Hidden = true, Store = (l, s) => l.WindowSeconds = s.WindowUs / 1_000_000.0,
+        },
+        new("warm-up end", "", "How each repetition's warm-up ended: at steady state (the CoV rule met) or at its cap (measured before steady state); empty when steadyState is off")
+        {
+            Title = "Warm-up end", Aggregated = WarmupEnd, Numeric = false, Hidden = true, NoWrap = true,
+        },
+        new("launch", "", "The launch (from 1) the level repetition ran in: fresh driver processes and, where the runner can, a fresh service host (docs/statistics.md, \"Launches\"); empty in levels stored before")
+        {
+            Column = "launch", PerLevel = r => r.Level.Launch, Title = "Launches", Aggregated = a => Launches(a), Hidden = true,
+        },
+        new("host process", "", "Process id of the service host that served the level (GET /healthz); the same id in two launches: they shared the host process")
+        {
+            Column = "host_pid", PerLevel = r => r.Level.HostProcessId,
+        },
         new("agents", "", "The level's split over load agents (agent-1 10, agent-2 10); empty when the runner generated it (docs/agents.md)")
         {
             Column = "agents", PerLevel = r => LevelAgentShare.Describe(LevelAgentShare.FromJson(r.Level.AgentsJson)),
@@ -281,6 +298,38 @@ public static class LevelStatistics
         ArgumentNullException.ThrowIfNull(level);
         ArgumentNullException.ThrowIfNull(value);
         var values = level.Levels.Where(l => l.Requests > l.Errors).Select(value).Where(v => v is not null).Select(v => v!.Value).ToList();
+        return values.Count == 0 ? null : values.Average();
+    }
+
+    /// <summary>
+    /// How the warm-ups of <paramref name="level"/>'s repetitions ended: <c>steady</c> (all reached steady state), <c>cap</c>
+    /// (none did: measured at the warm-up's cap), <c>steady 2, cap 1</c> when mixed; null when no repetition had a steady-state warm-up.
+    /// </summary>
+    public static string? WarmupEnd(LevelAggregate level)
+    {
+        ArgumentNullException.ThrowIfNull(level);
+        var steady = level.Levels.Count(l => l.SteadyStateReached == true);
+        var cap = level.Levels.Count(l => l.SteadyStateReached == false);
+        return (steady, cap) switch
+        {
+            (0, 0) => null,
+            (_, 0) => "steady",
+            (0, _) => "cap",
+            _ => string.Create(CultureInfo.InvariantCulture, $"steady {steady}, cap {cap}"),
+        };
+    }
+
+    /// <summary>How many distinct launches <paramref name="level"/>'s repetitions ran in; null when none recorded its launch.</summary>
+    public static int? Launches(LevelAggregate level)
+    {
+        ArgumentNullException.ThrowIfNull(level);
+        var launches = level.Levels.Where(l => l.Launch is not null).Select(l => l.Launch).Distinct().Count();
+        return launches == 0 ? null : launches;
+    }
+
+    private static double? MeanOf(LevelAggregate level, Func<Entities.LevelEntity, double?> value)
+    {
+        var values = level.Levels.Select(value).Where(v => v is not null).Select(v => v!.Value).ToList();
         return values.Count == 0 ? null : values.Average();
     }
 

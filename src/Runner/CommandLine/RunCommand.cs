@@ -91,6 +91,10 @@ public static class RunCommand
                 result.AddError("--run-id: give a run id, 1 or more");
             }
         });
+        var orderSeed = new Option<int?>("--order-seed")
+        {
+            Description = "The seed of the run's random order of cells and levels (docs/statistics.md): the same seed runs a recorded order again. Default: a fresh random seed, stored with the run.",
+        };
         var stopAtStdinEof = new Option<bool>("--stop-at-stdin-eof")
         {
             Description = "Stop when standard input ends: the process that started the runner holds it open, so the runner (and its drivers) end with that process, however it ends (SIGKILL included). The run is then Interrupted, its samples kept.",
@@ -99,6 +103,7 @@ public static class RunCommand
         var command = new Command("run", "Run a scenario against the service host it names, store every sample, print the per-level table.")
         {
             scenario, database, storage, resultsConnection, levelsCsv, progressMode, securityDir, requestTimeout, runId, stopAtStdinEof, hostExecutable, lanSubnet,
+            orderSeed,
         };
         command.Validators.Add(result =>
         {
@@ -117,7 +122,7 @@ public static class RunCommand
         command.SetAction((parse, cancellationToken) => ExecuteAsync(
             new Invocation(parse.GetRequiredValue(scenario), StoreOf(parse.GetValue(storage), parse.GetValue(database), parse.GetValue(resultsConnection)), parse.GetValue(levelsCsv),
                 parse.GetValue(progressMode) == "json", parse.GetRequiredValue(securityDir), parse.GetValue(runId), parse.GetValue(stopAtStdinEof),
-                new LanOptions(parse.GetRequiredValue(hostExecutable).FullName, parse.GetRequiredValue(lanSubnet))),
+                new LanOptions(parse.GetRequiredValue(hostExecutable).FullName, parse.GetRequiredValue(lanSubnet)), parse.GetValue(orderSeed)),
             drivers(TimeSpan.FromSeconds(parse.GetValue(requestTimeout))), generator, cancellationToken));
         return command;
     }
@@ -129,11 +134,11 @@ public static class RunCommand
 
     private sealed record LanOptions(string HostExecutable, string Subnet);
 
-    private sealed record Invocation(FileInfo ScenarioFile, ResultsStore Store, FileInfo? LevelsCsv, bool Json, DirectoryInfo SecurityDirectory, int? RunId, bool StopAtStdinEof, LanOptions Lan);
+    private sealed record Invocation(FileInfo ScenarioFile, ResultsStore Store, FileInfo? LevelsCsv, bool Json, DirectoryInfo SecurityDirectory, int? RunId, bool StopAtStdinEof, LanOptions Lan, int? OrderSeed);
 
     private static async Task<int> ExecuteAsync(Invocation invocation, ClientDriverRegistry drivers, GeneratorProcesses? generator, CancellationToken interrupt)
     {
-        var (scenarioFile, store, levelsCsv, json, securityDirectory, runId, stopAtStdinEof, lanOptions) = invocation;
+        var (scenarioFile, store, levelsCsv, json, securityDirectory, runId, stopAtStdinEof, lanOptions, orderSeed) = invocation;
         // System.CommandLine turns Ctrl+C (SIGINT) and SIGTERM into this token: both cancel the run, keeping the samples taken
         // (exit 130). The dashboard sends SIGTERM: a runner started from a background shell inherits SIGINT ignored.
         // With --stop-at-stdin-eof, the end of standard input (the parent ended, however) cancels it too (ParentWatch).
@@ -231,7 +236,7 @@ public static class RunCommand
             var topology = lan is null ? RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host)) : RunTopology.Of(lan);
             // The host's control token (docs/security.md): the emulated LAN's own host was given one; else DASHBOARD_HOST_TOKEN or a local host's file.
             var hostToken = lan?.ControlToken ?? HostToken.For(new Uri(scenario.Host), securityDirectory.FullName);
-            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, runId, agentLevels, hostToken, parentGone.Token, cancellationToken);
+            return await RunAndReportAsync(scenarioFile, store, levelsCsv, json, scenario, security, drivers, generator, topology, (runId, orderSeed), agentLevels, hostToken, parentGone.Token, cancellationToken);
         }
         finally
         {
@@ -276,8 +281,9 @@ public static class RunCommand
     }
 
     private static async Task<int> RunAndReportAsync(FileInfo scenarioFile, ResultsStore store, FileInfo? levelsCsv, bool json, ScenarioDocument scenario, SecurityFolder? security,
-        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, int? runId, Agents.AgentLevels? agentLevels, string? hostToken, CancellationToken parentGone, CancellationToken cancellationToken)
+        ClientDriverRegistry drivers, GeneratorProcesses? generator, RunTopology topology, (int? Id, int? OrderSeed) target, Agents.AgentLevels? agentLevels, string? hostToken, CancellationToken parentGone, CancellationToken cancellationToken)
     {
+        var runId = target.Id;
         var stderr = Console.Error;
         IReadOnlyList<Service.Contracts.Variants.HostEndpoint> endpoints;
         using var http = HostToken.CreateClient(hostToken);
@@ -299,7 +305,17 @@ public static class RunCommand
         {
             ParentGone = parentGone,
             Agents = agentLevels,
+            OrderSeed = target.OrderSeed,
         };
+        if (!json)
+        {
+            // The plan's estimate (the same computation as the dashboard's, docs/web.md "Durations"), to hold the run against;
+            // on standard output, since the dashboard reads the runner's last words on stderr as its reason.
+            var estimate = DurationEstimator.Default.Estimate(scenario);
+            Console.Out.WriteLine(string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $"estimated run time: {estimate.Duration.TotalSeconds:0} s ({estimate.Low?.TotalSeconds ?? estimate.Duration.TotalSeconds:0}–{estimate.High?.TotalSeconds ?? estimate.Duration.TotalSeconds:0} s) from the plan, for an idle 2-core machine"));
+        }
+
         Data.Entities.RunEntity run;
         try
         {

@@ -89,7 +89,8 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         ArgumentNullException.ThrowIfNull(endpoints);
         var where = topology ?? Topologies.RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host));
         var cells = CellPlan.Of(scenario, endpoints, where.Name, Agents is null ? drivers : null);
-        var totalLevels = cells.Count * scenario.Repetitions * scenario.Levels.Count;
+        var launches = scenario.Launches ?? 1;
+        var totalLevels = cells.Count * launches * scenario.Repetitions * scenario.Levels.Count;
 
         using var db = store.Open();
         // A runner killed mid-run (SIGKILL, OOM) could not end its run; it is found here, by its recorded process.
@@ -118,17 +119,27 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         using var samples = store.OpenSampleStore();
         var runStart = Stopwatch.GetTimestamp();
         await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, runStart, generator: generator, generatorCores: where.GeneratorCores?.Count);
-        var order = run.OrderSeed is { } seed
-            ? CellOrder.ForRepetitions(cells, scenario.Repetitions, seed)
-            : [.. Enumerable.Repeat<IReadOnlyList<Cell>>(cells, scenario.Repetitions)];
+        // One list per repetition of every launch: each (cell, level) once, in a random order from the run's seed; levels
+        // are shuffled too when each has a steady-state warm-up (without one, a cell runs its levels in the scenario's order).
+        var order = CellOrder.ForLaunches(cells, scenario.Levels, launches, scenario.Repetitions, run.OrderSeed, shuffleLevels: scenario.SteadyState is not null);
         // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
         var failedCells = new Dictionary<Cell, string>();
         var sessions = new Dictionary<Cell, ICellSession>();
         try
         {
-            for (var repetition = 1; repetition <= scenario.Repetitions; repetition++)
+            int? hostProcess = null;
+            for (var index = 0; index < order.Count; index++)
             {
-                foreach (var cell in order[repetition - 1])
+                var launch = index / scenario.Repetitions + 1;
+                // Repetitions are numbered over the whole run (launch 2's first is repetition R + 1), so a level's row stays unique.
+                var repetition = index + 1;
+                if (index % scenario.Repetitions == 0)
+                {
+                    hostProcess = await StartLaunchAsync(launch, launches, sessions, hostUri, hostProcess, cancellationToken);
+                }
+
+                var left = order[index].GroupBy(u => u.Cell).ToDictionary(g => g.Key, g => g.Count());
+                foreach (var (cell, clients) in order[index])
                 {
                     if (failedCells.ContainsKey(cell))
                     {
@@ -137,7 +148,12 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
 
                     try
                     {
-                        await RunCellRepetitionAsync(scenario, cell, repetition, sessions, db, samples, resources, window, run, cancellationToken);
+                        var level = new LevelSlot(cell, clients, repetition, launch, hostProcess);
+                        await RunLevelAsync(scenario, level, sessions, db, samples, resources, window, run, cancellationToken);
+                        if (--left[cell] == 0 && scenario.FreshClientPerRepetition && sessions.Remove(cell, out var used))
+                        {
+                            await DisposeQuietlyAsync(used);
+                        }
                     }
                     catch (LoadClientException e)
                     {
@@ -204,17 +220,46 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
     }
 
     /// <summary>
-    /// Repetition <paramref name="repetition"/> of one cell: every level once, each after its steady-state warm-up when the
-    /// scenario asks for one. The cell's session is kept in <paramref name="sessions"/> for its next repetition, unless the
-    /// scenario wants a fresh client per repetition.
+    /// Starts launch <paramref name="launch"/> of <paramref name="launches"/> (docs/statistics.md, "Launches"): from the
+    /// second on, every open client is closed (its driver process ends), so the launch's levels open fresh ones. The host
+    /// is the one the scenario names, started by the dashboard or by hand: the runner cannot start it again, so launches
+    /// share the host process unless it was restarted in between; each level records the host's process id as the host
+    /// reports it (<c>GET /process</c>), which says whether they shared it.
     /// </summary>
-    private async Task RunCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, Dictionary<Cell, ICellSession> sessions,
+    /// <returns>The host's process id now, or null when it did not report one.</returns>
+    private async Task<int?> StartLaunchAsync(int launch, int launches, Dictionary<Cell, ICellSession> sessions, Uri? hostUri, int? previousHost, CancellationToken cancellationToken)
+    {
+        if (launch > 1)
+        {
+            foreach (var session in sessions.Values)
+            {
+                await DisposeQuietlyAsync(session);
+            }
+
+            sessions.Clear();
+        }
+
+        var hostProcess = http is null || hostUri is null ? null : await HostProcess.GetIdAsync(http, hostUri, cancellationToken);
+        if (launch > 1 && hostProcess is not null && hostProcess == previousHost)
+        {
+            notice?.Invoke($"launch {launch} of {launches}: fresh clients; the service host (process {hostProcess}) is shared with the launch before (the runner does not start it)");
+        }
+
+        return hostProcess;
+    }
+
+    /// <summary>
+    /// One level of one cell in repetition <paramref name="slot"/>.Repetition, after its steady-state warm-up when the
+    /// scenario asks for one. The cell's session is kept in <paramref name="sessions"/> for its next level.
+    /// </summary>
+    private async Task RunLevelAsync(ScenarioDocument scenario, LevelSlot slot, Dictionary<Cell, ICellSession> sessions,
         ResultsDbContext db, SampleStore samples, ResourcePoller? resources, WindowCpu window, RunEntity run, CancellationToken cancellationToken)
     {
+        var (cell, clients, repetition, launch, hostProcess) = slot;
         var name = $"{cell.Endpoint.Name} × {cell.ClientId} × {cell.Payload.Id}";
         if (Agents is not null)
         {
-            await RunAgentCellRepetitionAsync(scenario, cell, repetition, name, db, resources, window, run, cancellationToken);
+            await RunAgentLevelAsync(scenario, slot, name, db, resources, window, run, cancellationToken);
             return;
         }
 
@@ -225,142 +270,133 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             sessions[cell] = session;
         }
 
+        run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
+        // Stored now, so a run whose runner is killed during this level says where it was (AbandonedRuns).
+        await db.SaveChangesAsync(CancellationToken.None);
+        SteadyStateWarmup.Outcome? steady = null;
+        if (scenario.SteadyState is { } settings)
+        {
+            run.ProgressText = $"{name}, repetition {repetition}, {clients} clients, warming up to steady state";
+            steady = await SteadyStateWarmup.RunAsync(session, clients, settings, cancellationToken);
+            run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
+        }
+
+        var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+        // ── The measured window starts here (its warm-up requests first, then the measured requests; docs/statistics.md). ──
+        // Every CPU figure of the level is between this reading and the one after it (WindowCpu).
+        var windowStart = await window.ReadAsync(cancellationToken);
+        var coreLoad = CoreLoad.Start();
+        var watch = Stopwatch.StartNew();
+        LevelResult result;
+        LoadClientException? failure = null;
         try
         {
-            foreach (var clients in scenario.Levels)
-            {
-                run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
-                // Stored now, so a run whose runner is killed during this level says where it was (AbandonedRuns).
-                await db.SaveChangesAsync(CancellationToken.None);
-                SteadyStateWarmup.Outcome? steady = null;
-                if (scenario.SteadyState is { } settings)
-                {
-                    run.ProgressText = $"{name}, repetition {repetition}, {clients} clients, warming up to steady state";
-                    steady = await SteadyStateWarmup.RunAsync(session, clients, settings, cancellationToken);
-                    run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
-                }
-
-                var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
-                // The window's start: every CPU figure of the level is between this reading and the one after it.
-                var windowStart = await window.ReadAsync(cancellationToken);
-                var coreLoad = CoreLoad.Start();
-                var watch = Stopwatch.StartNew();
-                LevelResult result;
-                LoadClientException? failure = null;
-                try
-                {
-                    result = await session.RunLevelAsync(plan, cancellationToken);
-                }
-                catch (LoadClientException e) when (e.PartialLevel is { Samples.Length: > 0 } partial)
-                {
-                    // The client failed mid-level (its driver died or gave up): the samples it handed over are stored as a partial level.
-                    result = partial;
-                    failure = e;
-                }
-
-                var wall = watch.Elapsed;
-                var coresBusy = coreLoad?.BusyPercent();
-                var figures = window.Between(windowStart, await window.ReadAsync(CancellationToken.None), result.Samples.Length, CpuAffinity.CoreCount());
-                // The periodic readings are for the over-time charts only; the level's figures are its window's.
-                var newResources = resources?.TakeNew() ?? [];
-                // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
-                var shares = LevelBounds.SharesCores(scenario.Topology == Topology.Remote, coreLoad?.Cores, resources?.ServerCores);
-                var measures = new LevelMeasures(steady, figures.GeneratorCpuPercent ?? result.GeneratorCpuPercent, coresBusy, figures, wall, shares);
-                var partialReason = failure is not null ? LevelRecords.FailedReason(cell, plan, wall, failure)
-                    : result.Cancelled ? LevelRecords.PartialReason(plan, wall)
-                    : null;
-                var level = LevelRecords.Store(samples, run, cell, repetition, result, measures, partialReason);
-                db.ResourceSamples.AddRange(newResources);
-                if (failure is not null)
-                {
-                    await db.SaveChangesAsync(CancellationToken.None);
-                    throw new LoadClientException($"{failure.Message}; the {result.Samples.Length} samples it handed over before are stored as a partial level", failure);
-                }
-
-                if (result.Cancelled)
-                {
-                    await db.SaveChangesAsync(CancellationToken.None);
-                    throw new OperationCanceledException(cancellationToken);
-                }
-
-                run.CompletedLevels++;
-                await db.SaveChangesAsync(CancellationToken.None);
-                progress(LevelRecords.LevelEvent(run, cell, level, result.Statistics));
-                if (result.Statistics is { Successes: 0, Errors: > 0 } stats && stats.ErrorsByKind.Keys.All(k => k == SampleOutcome.Connection))
-                {
-                    // Nothing got through: the endpoint is gone (host stopped or killed). Its samples are stored; the cell stops here.
-                    throw new LoadClientException($"every request of the {clients}-client level failed to connect ({stats.Errors} connection errors): {cell.Endpoint.Address} is down");
-                }
-            }
+            result = await session.RunLevelAsync(plan, cancellationToken);
         }
-        finally
+        catch (LoadClientException e) when (e.PartialLevel is { Samples.Length: > 0 } partial)
         {
-            if (scenario.FreshClientPerRepetition && sessions.Remove(cell, out var used))
-            {
-                await DisposeQuietlyAsync(used);
-            }
+            // The client failed mid-level (its driver died or gave up): the samples it handed over are stored as a partial level.
+            result = partial;
+            failure = e;
+        }
+
+        var wall = watch.Elapsed;
+        var coresBusy = coreLoad?.BusyPercent();
+        var figures = window.Between(windowStart, await window.ReadAsync(CancellationToken.None), result.Samples.Length, CpuAffinity.CoreCount());
+        // ── The measured window ends here. The periodic readings are for the over-time charts only; the level's figures are its window's. ──
+        var newResources = resources?.TakeNew() ?? [];
+        // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
+        var shares = LevelBounds.SharesCores(scenario.Topology == Topology.Remote, coreLoad?.Cores, resources?.ServerCores);
+        var measures = new LevelMeasures(steady, figures.GeneratorCpuPercent ?? result.GeneratorCpuPercent, coresBusy, figures, wall, shares)
+        {
+            Launch = launch,
+            HostProcessId = hostProcess,
+        };
+        var partialReason = failure is not null ? LevelRecords.FailedReason(cell, plan, wall, failure)
+            : result.Cancelled ? LevelRecords.PartialReason(plan, wall)
+            : null;
+        var level = LevelRecords.Store(samples, run, cell, repetition, result, measures, partialReason);
+        db.ResourceSamples.AddRange(newResources);
+        if (failure is not null)
+        {
+            await db.SaveChangesAsync(CancellationToken.None);
+            throw new LoadClientException($"{failure.Message}; the {result.Samples.Length} samples it handed over before are stored as a partial level", failure);
+        }
+
+        if (result.Cancelled)
+        {
+            await db.SaveChangesAsync(CancellationToken.None);
+            throw new OperationCanceledException(cancellationToken);
+        }
+
+        run.CompletedLevels++;
+        await db.SaveChangesAsync(CancellationToken.None);
+        progress(LevelRecords.LevelEvent(run, cell, level, result.Statistics));
+        if (result.Statistics is { Successes: 0, Errors: > 0 } stats && stats.ErrorsByKind.Keys.All(k => k == SampleOutcome.Connection))
+        {
+            // Nothing got through: the endpoint is gone (host stopped or killed). Its samples are stored; the cell stops here.
+            throw new LoadClientException($"every request of the {clients}-client level failed to connect ({stats.Errors} connection errors): {cell.Endpoint.Address} is down");
         }
     }
 
     /// <summary>
-    /// Repetition <paramref name="repetition"/> of one cell on the load agents: each level over all of them
-    /// (<see cref="Agents.AgentLevels"/>), with the server's CPU from the host's readings during it and what bound it
-    /// counted over every agent.
+    /// One level of one cell on the load agents (<see cref="Agents.AgentLevels"/>), with the server's CPU from the host's
+    /// counters at the level's two ends and what bound it counted over every agent.
     /// </summary>
-    private async Task RunAgentCellRepetitionAsync(ScenarioDocument scenario, Cell cell, int repetition, string name,
+    private async Task RunAgentLevelAsync(ScenarioDocument scenario, LevelSlot slot, string name,
         ResultsDbContext db, ResourcePoller? resources, WindowCpu window, RunEntity run, CancellationToken cancellationToken)
     {
         var agents = Agents!;
-        foreach (var clients in scenario.Levels)
+        var (cell, clients, repetition, launch, hostProcess) = slot;
+        run.ProgressText = $"{name}, repetition {repetition}, {clients} clients on agents {string.Join(", ", agents.Agents)}";
+        var windowStart = await window.ReadAsync(cancellationToken);
+        var outcome = await agents.RunAsync(db, run, cell.Endpoint.Name, cell.ClientId, cell.Payload.Id, repetition, clients, scenario.Warmup,
+            scenario.Duration ?? throw new ScenarioException("duration", "levels over load agents are timed: give duration"), cancellationToken);
+        var windowEnd = await window.ReadAsync(CancellationToken.None);
+        db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
+        if (outcome.Level is { } level)
         {
-            run.ProgressText = $"{name}, repetition {repetition}, {clients} clients on agents {string.Join(", ", agents.Agents)}";
-            var windowStart = await window.ReadAsync(cancellationToken);
-            var outcome = await agents.RunAsync(db, run, cell.Endpoint.Name, cell.ClientId, cell.Payload.Id, repetition, clients, scenario.Warmup,
-                scenario.Duration ?? throw new ScenarioException("duration", "levels over load agents are timed: give duration"), cancellationToken);
-            var windowEnd = await window.ReadAsync(CancellationToken.None);
-            db.ResourceSamples.AddRange(resources?.TakeNew() ?? []);
-            if (outcome.Level is { } level)
-            {
-                // Server and machine figures from the window's ends; the generator's are the agents' own (others' CPU is not
-                // told apart from an agent on this machine, so only steal can flag the level disturbed).
-                var figures = window.Between(windowStart, windowEnd, level.Requests + (level.WarmupRequests ?? 0), CpuAffinity.CoreCount());
-                LevelRecords.ApplyServer(level, figures);
-                // Every agent counts (the busiest one's CPU and cores); an agent on this machine shares the cores of a host
-                // that is not remote, so saturated cores there are the machine's limit, not the generator's.
-                level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, level.GeneratorCoresBusyPercent, level.ServerCpuPercent,
-                    scenario.Topology != Topology.Remote && agents.SharesMachineWithRunner);
-            }
-
-            if (outcome.Failure is { } failure)
-            {
-                await db.SaveChangesAsync(CancellationToken.None);
-                throw new LoadClientException(outcome.Level is null
-                    ? $"the {clients}-client level did not start: {failure.Message}"
-                    : $"{failure.Message}; the level's samples from the other agents are stored as a partial level", failure);
-            }
-
-            if (outcome.Cancelled)
-            {
-                await db.SaveChangesAsync(CancellationToken.None);
-                throw new OperationCanceledException(cancellationToken);
-            }
-
-            run.CompletedLevels++;
-            await db.SaveChangesAsync(CancellationToken.None);
-            var stored = outcome.Level!;
-            progress(new ProgressEvent(ProgressEvents.LevelCompleted, run.Id, run.CompletedLevels, run.TotalLevels)
-            {
-                Variant = stored.Variant,
-                Client = stored.Client,
-                Payload = stored.Payload,
-                Repetition = stored.Repetition,
-                Clients = stored.Clients,
-                Requests = (int)stored.Requests,
-                Errors = (int)stored.Errors,
-                ThroughputRps = stored.ThroughputRps,
-                MeanMs = stored.MeanMs,
-            });
+            // Server and machine figures from the window's ends; the generator's are the agents' own (others' CPU is not
+            // told apart from an agent on this machine, so only steal can flag the level disturbed).
+            var figures = window.Between(windowStart, windowEnd, level.Requests + (level.WarmupRequests ?? 0), CpuAffinity.CoreCount());
+            LevelRecords.ApplyServer(level, figures);
+            level.Launch = launch;
+            level.HostProcessId = hostProcess;
+            // Every agent counts (the busiest one's CPU and cores); an agent on this machine shares the cores of a host
+            // that is not remote, so saturated cores there are the machine's limit, not the generator's.
+            level.Bound = LevelBounds.Classify(level.GeneratorCpuPercent, level.GeneratorCoresBusyPercent, level.ServerCpuPercent,
+                scenario.Topology != Topology.Remote && agents.SharesMachineWithRunner);
         }
+
+        if (outcome.Failure is { } failure)
+        {
+            await db.SaveChangesAsync(CancellationToken.None);
+            throw new LoadClientException(outcome.Level is null
+                ? $"the {clients}-client level did not start: {failure.Message}"
+                : $"{failure.Message}; the level's samples from the other agents are stored as a partial level", failure);
+        }
+
+        if (outcome.Cancelled)
+        {
+            await db.SaveChangesAsync(CancellationToken.None);
+            throw new OperationCanceledException(cancellationToken);
+        }
+
+        run.CompletedLevels++;
+        await db.SaveChangesAsync(CancellationToken.None);
+        var stored = outcome.Level!;
+        progress(new ProgressEvent(ProgressEvents.LevelCompleted, run.Id, run.CompletedLevels, run.TotalLevels)
+        {
+            Variant = stored.Variant,
+            Client = stored.Client,
+            Payload = stored.Payload,
+            Repetition = stored.Repetition,
+            Clients = stored.Clients,
+            Requests = (int)stored.Requests,
+            Errors = (int)stored.Errors,
+            ThroughputRps = stored.ThroughputRps,
+            MeanMs = stored.MeanMs,
+        });
     }
 
     /// <summary>
@@ -379,6 +415,9 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
 
         return MachineAtStart.Of(ProcCounters.LoadAverage1(), watched?.OthersCpuCores, watched?.StealPercent);
     }
+
+    /// <summary>One level of one cell in one repetition of one launch, and the host process serving it (null: not reported).</summary>
+    private sealed record LevelSlot(Cell Cell, int Clients, int Repetition, int Launch, int? HostProcess);
 
     private static async Task DisposeQuietlyAsync(ICellSession session)
     {

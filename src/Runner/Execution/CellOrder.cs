@@ -27,4 +27,33 @@ public static class CellOrder
 
         return order;
     }
+
+    /// <summary>
+    /// The order of a run with launches (docs/statistics.md, "Launches"): one list per repetition of every launch
+    /// (index i = launch i ÷ <paramref name="repetitions"/> + 1), each holding every (cell, level) pair once. With
+    /// <paramref name="shuffleLevels"/> (a scenario with a steady-state warm-up before each level, which keeps a random
+    /// order honest) the pairs are shuffled together, so concurrency levels run in a random order too; without it the cells
+    /// are shuffled as <see cref="ForRepetitions{T}"/> does (the same order for the same seed as before) and each cell runs
+    /// its levels in the scenario's order. The same <paramref name="seed"/> gives the same order; a null seed gives the
+    /// scenario's order (cells as listed, levels as listed) every repetition.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="cells"/> or <paramref name="levels"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="launches"/> or <paramref name="repetitions"/> is below 1.</exception>
+    public static IReadOnlyList<IReadOnlyList<(T Cell, int Clients)>> ForLaunches<T>(IReadOnlyList<T> cells, IReadOnlyList<int> levels, int launches, int repetitions, int? seed, bool shuffleLevels = true)
+    {
+        ArgumentNullException.ThrowIfNull(cells);
+        ArgumentNullException.ThrowIfNull(levels);
+        ArgumentOutOfRangeException.ThrowIfLessThan(launches, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(repetitions, 1);
+        var count = launches * repetitions;
+        (T Cell, int Clients)[] Units(IEnumerable<T> ordered) => [.. ordered.SelectMany(c => levels.Select(l => (c, l)))];
+        if (seed is not { } s)
+        {
+            return [.. Enumerable.Repeat<IReadOnlyList<(T, int)>>(Units(cells), count)];
+        }
+
+        return shuffleLevels
+            ? ForRepetitions(Units(cells), count, s)
+            : [.. ForRepetitions(cells, count, s).Select(order => (IReadOnlyList<(T, int)>)Units(order))];
+    }
 }

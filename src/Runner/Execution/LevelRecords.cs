@@ -10,7 +10,14 @@ using Dashboard.Service.Contracts.Resources;
 namespace Dashboard.Runner.Execution;
 
 /// <summary>What the executor measured around one level, besides its samples: its CPU figures are its window's (<see cref="WindowCpu"/>).</summary>
-internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, WindowFigures Window, TimeSpan Wall, bool SharesCoresWithServer);
+internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? GeneratorCpuPercent, double? GeneratorCoresBusyPercent, WindowFigures Window, TimeSpan Wall, bool SharesCoresWithServer)
+{
+    /// <summary>The launch (from 1) the level ran in.</summary>
+    public int? Launch { get; init; }
+
+    /// <summary>The service host's process id as it reported it; null when it did not.</summary>
+    public int? HostProcessId { get; init; }
+}
 
 /// <summary>
 /// What is stored and reported of one level: its row with the figures computed from its samples and what bound it, the
@@ -57,6 +64,8 @@ internal static class LevelRecords
             GeneratorCoresBusyPercent = measures.GeneratorCoresBusyPercent,
             Bound = LevelBounds.Classify(measures.GeneratorCpuPercent, measures.GeneratorCoresBusyPercent, measures.Window.ServerCpuPercent, measures.SharesCoresWithServer),
             GeneratorCpuMicrosPerRequest = measures.Window.GeneratorCpuMicrosPerRequest,
+            Launch = measures.Launch,
+            HostProcessId = measures.HostProcessId,
         };
         ApplyServer(level, measures.Window);
         LevelFigures.Apply(level, stats);

@@ -182,6 +182,36 @@ public static class HostVersions
     }
 }
 
+/// <summary>Which process a service host runs in (<c>GET /process</c>): recorded with each level (docs/statistics.md, "Launches").</summary>
+public static class HostProcess
+{
+    private sealed record Answer(int ProcessId);
+
+    /// <summary>
+    /// The host's process id from its <c>GET /process</c>; null when it does not answer within <see cref="HostProbe.Timeout"/>
+    /// (an older host without the route, a proxy): the level then records no host process.
+    /// </summary>
+    public static async Task<int?> GetIdAsync(HttpClient http, Uri host, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(http);
+        ArgumentNullException.ThrowIfNull(host);
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout.CancelAfter(HostProbe.Timeout);
+        try
+        {
+            using var response = await http.GetAsync(new Uri(host, "/process"), timeout.Token);
+            return response.IsSuccessStatusCode
+                ? (await response.Content.ReadFromJsonAsync<Answer>(JsonSerializerOptions.Web, timeout.Token))?.ProcessId
+                : null;
+        }
+        catch (Exception e) when (e is HttpRequestException or JsonException or NotSupportedException
+            || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested))
+        {
+            return null;
+        }
+    }
+}
+
 /// <summary>A service host cannot be used; the message is one line naming the host and the reason.</summary>
 public class HostUnavailableException : Exception
 {

@@ -52,6 +52,9 @@ public sealed class ScenarioDraft
     /// <summary>Repetitions of each level: 3 by default, the fewest for a confidence interval (docs/statistics.md).</summary>
     public int Repetitions { get; set; } = 3;
 
+    /// <summary>Independent launches (fresh driver processes each; docs/statistics.md, "Launches"): 1 by default; written to the document only when not 1.</summary>
+    public int Launches { get; set; } = 1;
+
     /// <summary>Steady state before each level (docs/statistics.md), or null for off; the page offers off or <see cref="SteadyStateSettings.Defaults"/> and keeps a document's own settings.</summary>
     public SteadyStateSettings? SteadyState { get; set; }
 
@@ -90,6 +93,7 @@ public sealed class ScenarioDraft
             DurationSeconds = (int)(document.Duration?.TotalSeconds ?? 10),
             Warmup = document.Warmup,
             Repetitions = document.Repetitions,
+            Launches = document.Launches ?? 1,
             CredentialProfile = document.CredentialProfile,
             Topology = document.Topology,
             LinkRateMbps = document.LinkRateMbps,
@@ -168,6 +172,7 @@ public sealed class ScenarioDraft
         Duration = Bound == WorkloadBound.Duration ? TimeSpan.FromSeconds(DurationSeconds) : null,
         Warmup = Warmup,
         Repetitions = Repetitions,
+        Launches = Launches == 1 ? null : Launches,
         CredentialProfile = CredentialProfile,
         Topology = Topology,
         LinkRateMbps = LinkRateMbps,
@@ -244,6 +249,7 @@ public sealed class ScenarioDraft
             ("duration", _) => "Measured time per level",
             ("warmup", _) => "Warm-up requests per client",
             ("repetitions", _) => "Repetitions",
+            ("launches", _) => "Launches",
             ("credentialProfile", _) => "Credential profile",
             ("topology", _) => "Topology",
             ("linkRateMbps", _) => "Link rate",

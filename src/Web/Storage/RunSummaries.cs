@@ -1,5 +1,6 @@
 using Dashboard.Data;
 using Dashboard.Data.Entities;
+using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Web.Scenarios;
 using Microsoft.EntityFrameworkCore;
 

@@ -213,4 +213,29 @@ public sealed class EstimateTests
         Assert.Equal(Math.Sqrt(32.0 / 7) / 5, Estimate.CoefficientOfVariationOf([2, 4, 4, 4, 5, 5, 7, 9])!.Value, tolerance: 1e-12);
         Assert.Null(Estimate.CoefficientOfVariationOf([3]));
     }
+
+    [Fact]
+    public void OverLaunches_ThreeLaunchesOfTwoRepetitions_IntervalFromTheThreeLaunchMeans()
+    {
+        (double, int?)[] values = [(100, 1), (110, 1), (200, 2), (210, 2), (150, 3), (160, 3)];
+
+        var estimate = Estimate.OverLaunches(values);
+        var launchMeans = Estimate.Of([105, 205, 155]);
+
+        Assert.Equal(3, estimate.N);
+        Assert.Equal(launchMeans.Mean, estimate.Mean, 9);
+        Assert.Equal(launchMeans.Low95, estimate.Low95, 9);
+        Assert.Equal(launchMeans.High95, estimate.High95, 9);
+        // Six repetitions taken as independent would claim a narrower interval than three launches give.
+        Assert.True(Estimate.Of([100, 110, 200, 210, 150, 160]).HalfWidth95 < estimate.HalfWidth95);
+    }
+
+    [Fact]
+    public void OverLaunches_OneLaunchOrNoneRecorded_TheRepetitionsThemselves()
+    {
+        Assert.Equal(3, Estimate.OverLaunches([(100, 1), (110, 1), (120, 1)]).N);
+        Assert.Equal(3, Estimate.OverLaunches([(100, null), (110, null), (120, null)]).N);
+        Assert.Equal(Estimate.Of([100, 110, 120]).High95, Estimate.OverLaunches([(100, null), (110, null), (120, null)]).High95, 9);
+    }
 }
+

@@ -43,4 +43,41 @@ public sealed class LevelFiguresTests
         Assert.True(p95.Hidden);
         Assert.Equal("p95_ms", p95.Column);
     }
+
+    [Fact]
+    public void Apply_TenMsWindow_StoresTheMeasuredWindowInSeconds()
+    {
+        // Two measured requests: the first starts at 0, the last ends at 10 ms; a warm-up request before is not in the window.
+        Sample[] samples =
+        [
+            new Sample(0, 0, 2_000, SampleOutcome.Success, true),
+            new Sample(0, 5_000, 1_000, SampleOutcome.Success, false),
+            new Sample(0, 12_000, 3_000, SampleOutcome.Success, false),
+        ];
+        var level = new LevelEntity { Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int" };
+
+        LevelFigures.Apply(level, LatencyStatistics.FromSamples(samples));
+
+        Assert.Equal(0.010, level.WindowSeconds!.Value, 6);
+    }
+
+    [Fact]
+    public void Text_WarmupEndAndLaunchesOverThreeRepetitions_SaysHowEachEnded()
+    {
+        LevelEntity Repetition(int repetition, bool? steady, int launch) => new()
+        {
+            Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Clients = 10, Repetition = repetition, Requests = 100,
+            SteadyStateReached = steady, Launch = launch, WindowSeconds = repetition,
+        };
+        var mixed = ResultsQueries.Aggregate([Repetition(1, true, 1), Repetition(2, false, 2), Repetition(3, true, 3)]).Single();
+        var steady = ResultsQueries.Aggregate([Repetition(1, true, 1), Repetition(2, true, 1)]).Single();
+        var off = ResultsQueries.Aggregate([Repetition(1, null, 1)]).Single();
+
+        Assert.Equal("steady 2, cap 1", LevelStatistics.WarmupEnd(mixed));
+        Assert.Equal("steady", LevelStatistics.WarmupEnd(steady));
+        Assert.Null(LevelStatistics.WarmupEnd(off));
+        Assert.Equal(3, LevelStatistics.Launches(mixed));
+        Assert.Equal(1, LevelStatistics.Launches(steady));
+        Assert.Equal("2.00", LevelStatistics.Table.Single(s => s.Title == "Window (s)").Text(mixed));
+    }
 }

@@ -101,7 +101,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
     [Fact]
     public async Task RunAsync_ThreeRepetitions_EachRunsEveryCellOnceInTheOrderOfTheRecordedSeed()
     {
-        var scenario = Scenario() with { Variants = ["AspNetHttpJson", "AspNetH2BinXml"], Payloads = ["Int", "String500"], Repetitions = 3 };
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson", "AspNetH2BinXml"], Payloads = ["Int", "String500"], Levels = [1, 2], Repetitions = 3 };
         var events = new List<ProgressEvent>();
         var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), events.Add) { OrderSeed = 12345 };
 
@@ -109,16 +109,52 @@ public sealed class BenchmarkExecutorTests : IDisposable
 
         Assert.Equal(12345, run.OrderSeed);
         var levels = events.Where(e => e.Event == "level-completed").ToList();
-        Assert.Equal(12, levels.Count);
-        // Repetition r runs every cell once before repetition r + 1 starts (interleaved).
-        Assert.Equal([.. Enumerable.Repeat(1, 4), .. Enumerable.Repeat(2, 4), .. Enumerable.Repeat(3, 4)], levels.Select(e => e.Repetition!.Value));
-        var seen = levels.Select(e => $"{e.Variant}|{e.Payload}").ToList();
+        Assert.Equal(24, levels.Count);
+        // Repetition r runs every cell once before repetition r + 1 starts (interleaved); without a steady-state warm-up a
+        // cell runs its levels in the scenario's order.
+        Assert.Equal([.. Enumerable.Repeat(1, 8), .. Enumerable.Repeat(2, 8), .. Enumerable.Repeat(3, 8)], levels.Select(e => e.Repetition!.Value));
+        var seen = levels.Select(e => $"{e.Variant}|{e.Payload}").Chunk(2).Select(pair => Assert.Single(pair.Distinct())).ToList();
         string[] cells = ["AspNetHttpJson|Int", "AspNetHttpJson|String500", "AspNetH2BinXml|Int", "AspNetH2BinXml|String500"];
-        var expected = CellOrder.ForRepetitions(cells, 3, 12345).SelectMany(o => o).ToList();
-        Assert.Equal(expected, seen);
-        Assert.All(seen.Chunk(4), r => Assert.Equal(cells.Order(), r.Order()));
+        Assert.Equal(CellOrder.ForRepetitions(cells, 3, 12345).SelectMany(o => o), seen);
+        Assert.All(levels.Chunk(2), pair => Assert.Equal([1, 2], pair.Select(e => e.Clients!.Value)));
         using var db = ResultsDatabase.Open(DatabasePath);
         Assert.Equal(12345, (await db.Runs.SingleAsync()).OrderSeed);
+    }
+
+    [Fact]
+    public async Task RunAsync_SteadyStateWarmupAndSeed_CellsAndLevelsInTheSeedsRandomOrder()
+    {
+        // Each level warms up (two 100 ms windows agree within CoV 1), so its levels may run in any order.
+        var steady = new SteadyStateSettings(2, 1.0, TimeSpan.FromMilliseconds(100), TimeSpan.FromSeconds(2));
+        var scenario = Scenario() with { Variants = ["AspNetHttpJson", "AspNetH2BinXml"], Levels = [1, 2, 3], Repetitions = 2, SteadyState = steady };
+        var events = new List<ProgressEvent>();
+        var executor = new BenchmarkExecutor(DatabasePath, Registry(TimeSpan.Zero), events.Add) { OrderSeed = 4242 };
+
+        await executor.RunAsync(scenario, Endpoints, CancellationToken.None);
+
+        var seen = events.Where(e => e.Event == "level-completed").Select(e => $"{e.Variant}|{e.Clients}").ToList();
+        var expected = CellOrder.ForLaunches(["AspNetHttpJson", "AspNetH2BinXml"], [1, 2, 3], 1, 2, 4242, shuffleLevels: true)
+            .SelectMany(o => o).Select(u => $"{u.Cell}|{u.Clients}").ToList();
+        Assert.Equal(expected, seen);
+        Assert.All(seen.Chunk(6), r => Assert.Equal(expected.Take(6).Order(StringComparer.Ordinal), r.Order(StringComparer.Ordinal)));
+    }
+
+    [Fact]
+    public async Task RunAsync_TwoLaunches_FreshClientsPerLaunchAndEachLevelRecordsItsLaunchAndWindow()
+    {
+        var driver = new CountingDriver();
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([driver]), _ => { }) { OrderSeed = 7 };
+
+        var run = await executor.RunAsync(Scenario() with { Variants = ["AspNetHttpJson"], Levels = [1, 3], Repetitions = 2, Launches = 2 }, Endpoints, CancellationToken.None);
+
+        Assert.Equal(RunStatus.Completed, run.Status);
+        Assert.Equal(8, run.TotalLevels);
+        Assert.Equal(2, driver.Opened);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var levels = await db.Levels.OrderBy(l => l.Repetition).ThenBy(l => l.Clients).ToListAsync();
+        Assert.Equal([1, 1, 1, 1, 2, 2, 2, 2], levels.Select(l => l.Launch));
+        Assert.Equal([1, 1, 2, 2, 3, 3, 4, 4], levels.Select(l => l.Repetition));
+        Assert.All(levels, l => Assert.InRange(l.WindowSeconds!.Value, 0, (l.EndedUtc - l.StartedUtc).TotalSeconds + 0.001));
     }
 
     [Fact]

@@ -40,6 +40,14 @@ public sealed record ScenarioDocument
     public int Repetitions { get; init; } = 1;
 
     /// <summary>
+    /// Independent launches (docs/statistics.md, "Launches"; Georges et al., OOPSLA 2007; Kalibera &amp; Jones, ISMM 2013):
+    /// each launch opens fresh clients (new driver processes) and runs <see cref="Repetitions"/> repetitions of every
+    /// level of every cell, in a random order of cells and levels drawn from the run's seed. Intervals then come from the
+    /// launches' means. Null (absent): 1. Presets' full forms use 3.
+    /// </summary>
+    public int? Launches { get; init; }
+
+    /// <summary>
     /// Steady state before measuring each level: null (JSON <c>"off"</c> or absent) for only the <see cref="Warmup"/>
     /// requests, else the CoV rule of <see cref="SteadyStateSettings"/> (JSON <c>"defaults"</c> or an object).
     /// </summary>

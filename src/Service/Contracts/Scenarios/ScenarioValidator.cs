@@ -128,6 +128,8 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s).Custom(CheckOnMachineOnly);
         RuleFor(s => s.Repetitions).InclusiveBetween(1, 100)
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
+        RuleFor(s => s.Launches).InclusiveBetween(1, 20).When(s => s.Launches.HasValue)
+            .WithMessage(s => $"{s.Launches} is out of range; 1..20 launches").OverridePropertyName("launches");
         RuleFor(s => s.SteadyState!.Windows).InclusiveBetween(2, 100).When(s => s.SteadyState is not null)
             .WithMessage(s => $"{s.SteadyState!.Windows} is out of range; 2..100 windows").OverridePropertyName("steadyState.windows");
         RuleFor(s => s.SteadyState!.MaxCoefficientOfVariation).Must(c => c > 0 && c <= 1).When(s => s.SteadyState is not null)

@@ -8,7 +8,7 @@ namespace Dashboard.Service.Host.Control;
 
 /// <summary>
 /// The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /versions</c>,
-/// <c>GET /resources</c>, <c>GET /cpu</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
+/// <c>GET /resources</c>, <c>GET /cpu</c>, <c>GET /process</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
 /// for the control token (<see cref="ControlToken"/>, docs/security.md).
 /// </summary>
 public static class ControlApi
@@ -31,6 +31,12 @@ public static class ControlApi
         // The versions of the stacks this host serves, read from what is loaded (docs/statistics.md, "Environment"):
         // "aspnet" from this process's assemblies, "jvm" as the JVM service reported them in its ready line (absent until then).
         app.MapGet("/versions", (EndpointRegistry registry) => Results.Ok(ServerVersions.Of(registry)));
+
+        // This host process's id and start time (UTC): a runner records which host process served each level, so two
+        // launches (docs/statistics.md, "Launches") show whether they shared the host.
+        var self = System.Diagnostics.Process.GetCurrentProcess();
+        var process = new { processId = Environment.ProcessId, startedUtc = self.StartTime.ToUniversalTime() };
+        app.MapGet("/process", () => Results.Ok(process));
 
         // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
         app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));

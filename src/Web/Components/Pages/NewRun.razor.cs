@@ -120,9 +120,10 @@ public sealed partial class NewRun : IDisposable
         {
             var (levels, _) = Draft.ParseLevels();
             var cells = Cells.Runnable.Count * Draft.Payloads.Count;
-            var runs = cells * levels.Count * Math.Max(0, Draft.Repetitions);
+            var runs = cells * levels.Count * Math.Max(0, Draft.Repetitions) * Math.Max(0, Draft.Launches);
+            var launches = Draft.Launches == 1 ? "" : string.Create(CultureInfo.InvariantCulture, $" × {Draft.Launches} launches");
             return string.Create(CultureInfo.InvariantCulture,
-                $"{cells} {(cells == 1 ? "cell" : "cells")} (variant × client × payload) × {levels.Count} {(levels.Count == 1 ? "level" : "levels")} × {Draft.Repetitions} {(Draft.Repetitions == 1 ? "repetition" : "repetitions")} = {runs} level runs");
+                $"{cells} {(cells == 1 ? "cell" : "cells")} (variant × client × payload) × {levels.Count} {(levels.Count == 1 ? "level" : "levels")} × {Draft.Repetitions} {(Draft.Repetitions == 1 ? "repetition" : "repetitions")}{launches} = {runs} level runs");
         }
     }
 

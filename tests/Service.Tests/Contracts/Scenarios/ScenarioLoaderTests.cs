@@ -57,6 +57,8 @@ public class ScenarioLoaderTests
     [InlineData("\"clients\": [\"dotnet\"],", "\"clients\": [\"java\"],", "clients")]
     [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 20, \"duration\": \"00:00:10\"", "requestsPerClient")]
     [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 0", "requestsPerClient")]
+    [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 20, \"launches\": 0", "launches")]
+    [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": 20, \"launches\": 21", "launches")]
     [InlineData("\"name\": \"smoke\",", "\"name\": \"smoke\", \"color\": \"red\",", "color")]
     [InlineData("[1, 10, 20]", "[1, \"ten\", 20]", "levels[1]")]
     public void Parse_InvalidField_IsRefusedNamingTheField(string find, string replace, string field)

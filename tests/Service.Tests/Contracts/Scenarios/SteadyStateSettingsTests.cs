@@ -73,7 +73,7 @@ public sealed class SteadyStateSettingsTests
     /// measure something else (docs/statistics.md).
     /// </remarks>
     [Fact]
-    public void Presets_Shipped_UseSteadyStateAndAtLeastThreeRepetitions()
+    public void Presets_Shipped_UseSteadyStateAndAtLeastThreeRepetitionsOverTheirLaunches()
     {
         var examples = Path.Combine(Dashboard.Tests.RealProcesses.RepositoryPaths.Root, "examples");
         var presets = Directory.GetFiles(examples, "preset-*.json");
@@ -83,7 +83,8 @@ public sealed class SteadyStateSettingsTests
         Assert.All(presets, file =>
         {
             var scenario = ScenarioLoader.Load(file);
-            Assert.True(scenario.Repetitions >= 3, $"{file}: {scenario.Repetitions} repetitions");
+            var total = scenario.Repetitions * (scenario.Launches ?? 1);
+            Assert.True(total >= 3, $"{file}: {scenario.Repetitions} repetitions × {scenario.Launches ?? 1} launches");
             if (IsUpstart(file))
             {
                 Assert.Null(scenario.SteadyState);
@@ -92,6 +93,36 @@ public sealed class SteadyStateSettingsTests
             {
                 Assert.NotNull(scenario.SteadyState);
             }
+        });
+    }
+
+    /// <remarks>
+    /// Issue #32: a level measures a window of seconds (quick forms 2–5 s, full forms 20–30 s over 3 launches), except
+    /// where a source document prescribes a count: the Ice paper's clusters of 1..1000 consecutive calls (preset 4) and
+    /// the book's 50,000 sequential calls (preset 6, 5,000 in its quick form).
+    /// </remarks>
+    [Fact]
+    public void Presets_Shipped_MeasureWindowsOfSecondsUnlessASeedPrescribesACount()
+    {
+        var examples = Path.Combine(Dashboard.Tests.RealProcesses.RepositoryPaths.Root, "examples");
+
+        Assert.All(Directory.GetFiles(examples, "preset-*.json"), file =>
+        {
+            var scenario = ScenarioLoader.Load(file);
+            var name = Path.GetFileName(file);
+            var quick = name.EndsWith("-quick.json", StringComparison.Ordinal);
+            if (name.StartsWith("preset-4-", StringComparison.Ordinal) || name.StartsWith("preset-6-", StringComparison.Ordinal))
+            {
+                Assert.Null(scenario.Duration);
+                Assert.True(scenario.RequestsPerClient >= 1000, $"{name}: {scenario.RequestsPerClient} requests per client");
+            }
+            else
+            {
+                Assert.Null(scenario.RequestsPerClient);
+                Assert.InRange(scenario.Duration!.Value.TotalSeconds, quick ? 2 : 20, quick ? 5 : 30);
+            }
+
+            Assert.Equal(quick ? 1 : 3, scenario.Launches ?? 1);
         });
     }
 

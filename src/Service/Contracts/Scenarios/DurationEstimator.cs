@@ -1,7 +1,6 @@
-using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Service.Contracts.Variants;
 
-namespace Dashboard.Web.Scenarios;
+namespace Dashboard.Service.Contracts.Scenarios;
 
 /// <summary>Where a duration shown for a scenario comes from.</summary>
 public enum DurationSource
@@ -25,6 +24,18 @@ public sealed record DurationFigure(TimeSpan Duration, DurationSource Source, Da
     /// <summary>"12 s", "4 min", "2.5 h": the duration rounded for people.</summary>
     public string Text => Format(Duration);
 
+    /// <summary>
+    /// The shortest wall time the plan allows (every steady-state warm-up ends after its first k windows); null for a
+    /// measured figure. With <see cref="High"/> it is the estimate's uncertainty.
+    /// </summary>
+    public TimeSpan? Low { get; init; }
+
+    /// <summary>The longest wall time the plan allows at the assumed throughputs (every warm-up runs to its cap); null for a measured figure.</summary>
+    public TimeSpan? High { get; init; }
+
+    /// <summary>"2–3 min": <see cref="Low"/> to <see cref="High"/> rounded for people, or null for a measured figure or when they round alike.</summary>
+    public string? RangeText => Low is { } low && High is { } high && Format(low) != Format(high) ? $"{Format(low)} – {Format(high)}" : null;
+
     /// <summary>A short wall time: seconds below 2 min, minutes below 2 h, hours with one decimal above.</summary>
     public static string Format(TimeSpan duration) =>
         duration < TimeSpan.FromMinutes(2) ? FormattableString.Invariant($"{Math.Max(1, Math.Round(duration.TotalSeconds, MidpointRounding.AwayFromZero)):0} s")
@@ -41,25 +52,32 @@ public sealed record DurationFigure(TimeSpan Duration, DurationSource Source, Da
 public sealed record MeasuredThroughput(string Variant, string Client, string Payload, int Clients, double ThroughputRps);
 
 /// <summary>
-/// Expected wall time of a scenario: for every runnable cell (<see cref="ScenarioCells"/> × payloads), a client start,
-/// then per level and repetition the level's requests (clients × (warm-up + measured requests)) at the level's
-/// throughput, or its duration plus the warm-up, plus a fixed per-level cost (driver round trips, storing the level).
-/// Throughputs come from <paramref name="measured"/> levels of this dashboard (the nearest concurrency of the same
-/// variant × client × payload, else of the same variant × client) and otherwise from defaults for an idle 2-core
-/// machine (sequential and saturated req/s per stack, docs/web.md "Presets").
+/// Expected wall time of a scenario, computed from its plan in this one place (docs/web.md, "Durations"; issue #32): the
+/// run's start (<see cref="RunStartSeconds"/>), then per launch and runnable cell (<see cref="ScenarioCells"/> × payloads) a
+/// client start (<see cref="ClientStartSeconds"/>; per repetition with <c>freshClientPerRepetition</c>), and per level and
+/// repetition its warm-up (the steady-state warm-up's typical length, <see cref="TypicalWarmupSeconds"/>, plus the warm-up
+/// requests at the level's throughput), its measured window (the level's duration, or clients × requests ÷ throughput), and a
+/// fixed cost (<see cref="LevelOverheadSeconds"/>: driver round trips, storing the level) plus the cost of storing each sample
+/// (<see cref="SampleStoreSeconds"/>). Throughputs come from <paramref name="measured"/> levels of this dashboard (the nearest
+/// concurrency of the same variant × client × payload, else of the same variant × client) and otherwise from defaults for
+/// an idle 2-core machine (sequential and saturated req/s per stack, docs/web.md "Presets"). The figure's
+/// <see cref="DurationFigure.Low"/> and <see cref="DurationFigure.High"/> take every warm-up at its shortest (k windows) and at its cap.
 /// </summary>
 public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured)
 {
-    /// <summary>Cost of one level beyond its requests: the driver's round trip, storing the level and its samples (s).</summary>
-    public const double LevelOverheadSeconds = 0.12;
+    /// <summary>Cost of one level beyond its requests: the driver's round trip, storing the level row (s).</summary>
+    public const double LevelOverheadSeconds = 0.15;
 
-    /// <summary>Cost of starting the runner and reading the host's endpoints (s).</summary>
-    public const double RunStartSeconds = 1.5;
+    /// <summary>Cost of storing one raw sample (s): the level's samples are written in one transaction after it.</summary>
+    public const double SampleStoreSeconds = 4e-6;
+
+    /// <summary>Cost of starting the runner, reading the host's endpoints and versions (s).</summary>
+    public const double RunStartSeconds = 2.0;
 
     /// <summary>An estimator with no measured throughput (defaults only).</summary>
     public static DurationEstimator Default { get; } = new([]);
 
-    /// <summary>The expected wall time of <paramref name="scenario"/>; <see cref="DurationSource.Calibrated"/> when a measured throughput was used.</summary>
+    /// <summary>The expected wall time of <paramref name="scenario"/> with its range; <see cref="DurationSource.Calibrated"/> when a measured throughput was used.</summary>
     public DurationFigure Estimate(ScenarioDocument scenario)
     {
         ArgumentNullException.ThrowIfNull(scenario);
@@ -67,26 +85,50 @@ public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured
         var payloads = (scenario.Payloads ?? []).Distinct().ToList();
         var levels = (scenario.Levels ?? []).Where(l => l > 0).ToList();
         var repetitions = Math.Max(1, scenario.Repetitions);
-        var seconds = RunStartSeconds;
+        var launches = Math.Max(1, scenario.Launches ?? 1);
+        var (typical, shortest, longest) = scenario.SteadyState is { } steady
+            ? (TypicalWarmupSeconds(steady), steady.Windows * steady.Window.TotalSeconds, steady.MaxWarmup.TotalSeconds + steady.Window.TotalSeconds)
+            : (0.0, 0.0, 0.0);
+        var fixedSeconds = RunStartSeconds;
+        var levelRepetitions = 0;
         var calibrated = false;
         foreach (var pair in cells.Runnable)
         {
             foreach (var payload in payloads)
             {
-                seconds += ClientStartSeconds(pair.Client);
+                fixedSeconds += launches * ClientStartSeconds(pair.Client) * (scenario.FreshClientPerRepetition ? repetitions : 1);
                 foreach (var clients in levels)
                 {
                     var (rps, fromHere) = Throughput(pair, payload, clients);
                     calibrated |= fromHere;
-                    var warmup = clients * (double)Math.Max(0, scenario.Warmup) / rps;
-                    var measuredPart = scenario.Duration is { } d ? d.TotalSeconds
+                    var warmupRequests = clients * (double)Math.Max(0, scenario.Warmup) / rps;
+                    var window = scenario.Duration is { } d ? d.TotalSeconds
                         : clients * (double)Math.Max(0, scenario.RequestsPerClient ?? 0) / rps;
-                    seconds += repetitions * (warmup + measuredPart + LevelOverheadSeconds);
+                    var samples = rps * window + clients * (double)Math.Max(0, scenario.Warmup);
+                    fixedSeconds += launches * repetitions * (warmupRequests + window + LevelOverheadSeconds + samples * SampleStoreSeconds);
+                    levelRepetitions += launches * repetitions;
                 }
             }
         }
 
-        return new DurationFigure(TimeSpan.FromSeconds(seconds), calibrated ? DurationSource.Calibrated : DurationSource.Estimated);
+        return new DurationFigure(TimeSpan.FromSeconds(fixedSeconds + levelRepetitions * typical), calibrated ? DurationSource.Calibrated : DurationSource.Estimated)
+        {
+            Low = TimeSpan.FromSeconds(fixedSeconds + levelRepetitions * shortest),
+            High = TimeSpan.FromSeconds(fixedSeconds + levelRepetitions * longest),
+        };
+    }
+
+    /// <summary>
+    /// The typical length of a steady-state warm-up (s): halfway between its shortest (the first k windows already agree)
+    /// and its cap plus the window that crosses it. On a shared 2-core machine about half the levels of preset 1 quick
+    /// reached steady state and the rest ran to the cap (issue #32), so the midpoint is the expectation.
+    /// </summary>
+    public static double TypicalWarmupSeconds(SteadyStateSettings settings)
+    {
+        ArgumentNullException.ThrowIfNull(settings);
+        var shortest = settings.Windows * settings.Window.TotalSeconds;
+        var longest = settings.MaxWarmup.TotalSeconds + settings.Window.TotalSeconds;
+        return (shortest + Math.Max(shortest, longest)) / 2;
     }
 
     private (double Rps, bool FromHere) Throughput(CellPair pair, string payload, int clients)
