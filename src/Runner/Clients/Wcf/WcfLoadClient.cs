@@ -28,7 +28,9 @@ namespace Dashboard.Runner.Clients.Wcf;
 /// that opens the socket itself and wraps it in a <see cref="ByteCountingStream"/>, exactly as the <c>dotnet</c> client
 /// does: a call's request bytes are those written to the socket during the call, its response's those read (HTTP headers,
 /// a Basic challenge round trip and TLS records included). TLS runs over the counted stream, trusting only the host's CA with
-/// the host name checked (<see cref="DotNetSecurity"/>); WCF's own certificate validation is therefore not involved.</para>
+/// the host name checked (<see cref="DotNetSecurity"/>); WCF's own certificate validation is therefore not involved.
+/// NetTcpBinding (the wcfbindings stack's net.tcp variants) opens its own sockets, which WCF on .NET offers no hook for:
+/// its samples' bytes are unknown (<see cref="Sample.UnknownBytes"/>).</para>
 /// <para><b>Errors.</b> A <see cref="MessageSecurityException"/> (HTTP 401/403, an unsecured or WS-Security fault), a
 /// <see cref="SecurityNegotiationException"/> (TLS refused) or a SOAP fault whose code is a WS-Security refusal is
 /// Authentication; <see cref="TimeoutException"/> Timeout; <see cref="EndpointNotFoundException"/> and other communication
