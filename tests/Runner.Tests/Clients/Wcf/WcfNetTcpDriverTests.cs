@@ -1,5 +1,6 @@
 using Dashboard.Runner.Clients.Wcf;
 using Dashboard.Runner.Load;
+using Dashboard.Runner.Tests.Support;
 using Dashboard.Service.Contracts.Outcomes;
 using Dashboard.Service.Contracts.Payloads;
 using Dashboard.Tests.RealProcesses;
@@ -7,22 +8,26 @@ using Dashboard.Tests.RealProcesses;
 namespace Dashboard.Runner.Tests.Clients.Wcf;
 
 /// <summary>
-/// The <c>wcf</c> driver (NetTcpBinding, security None) against the wcfbindings stack's <c>WcfNetTcp</c> of the built host
+/// The <c>wcf</c> driver (NetTcpBinding, security None and Transport with the host's CA) against the wcfbindings stack's
+/// <c>WcfNetTcp</c> and <c>WcfNetTcpTls</c> of the built host
 /// without a JVM: every sample of a few payloads succeeds with its reply checked, counts exact, at 1 and 3 clients.
 /// </summary>
 public sealed class WcfNetTcpDriverTests(WcfNetTcpDriverTests.JvmFreeHost host) : IClassFixture<WcfNetTcpDriverTests.JvmFreeHost>
 {
     [Theory]
-    [InlineData("Int")]
-    [InlineData("String1000")]
-    [InlineData("UDTypeArray1000")]
-    [InlineData("Bytes256K")]
-    public async Task RunLevel_WcfNetTcp_EverySampleSucceeds(string payloadId)
+    [InlineData("WcfNetTcp", "Int")]
+    [InlineData("WcfNetTcp", "String1000")]
+    [InlineData("WcfNetTcp", "UDTypeArray1000")]
+    [InlineData("WcfNetTcp", "Bytes256K")]
+    [InlineData("WcfNetTcpTls", "Int")]
+    [InlineData("WcfNetTcpTls", "UDTypeArray1000")]
+    public async Task RunLevel_NetTcpVariant_EverySampleSucceeds(string variant, string payloadId)
     {
-        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == "WcfNetTcp");
+        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == variant);
         PayloadCatalogue.TryGet(payloadId, out var payload);
 
-        await using var session = await new WcfDriver(TimeSpan.FromSeconds(10)).OpenCellAsync(endpoint, payload!, null, CancellationToken.None);
+        var security = HostSecurity.For(host.Host, endpoint);
+        await using var session = await new WcfDriver(TimeSpan.FromSeconds(10)).OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
         foreach (var clients in new[] { 1, 3 })
         {
             var result = await session.RunLevelAsync(new LevelPlan(clients, 1, 5, null), CancellationToken.None);

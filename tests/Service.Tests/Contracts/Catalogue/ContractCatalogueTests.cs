@@ -44,7 +44,7 @@ public class ContractCatalogueTests
         Assert.All(available, v => Assert.Equal(v.SocketFile is not null, v.IsLocalIpc));
         var ports = available.Where(v => v.DefaultPort is not null).Select(v => v.DefaultPort).ToArray();
         Assert.Equal(ports.Length, ports.Distinct().Count());
-        Assert.Equal(21, available.Length);
+        Assert.Equal(22, available.Length);
     }
 
     [Fact]
@@ -54,7 +54,7 @@ public class ContractCatalogueTests
         Assert.Equal(15, ClientTechnology.Get("dotnet").Callable.Count);
         Assert.Equal(12, ClientTechnology.Get("java").Callable.Count);
         Assert.Equal(11, ClientTechnology.Get("node").Callable.Count);
-        Assert.Equal(7, ClientTechnology.Get("wcf").Callable.Count);
+        Assert.Equal(8, ClientTechnology.Get("wcf").Callable.Count);
         Assert.Contains("FastInfoset", ClientTechnology.Get("wcf").RefusalOf("MetroSoap11FastInfoset"), StringComparison.Ordinal);
     }
 
