@@ -104,7 +104,9 @@ public sealed class BenchmarkDispatcher
 
         var arguments = operation.ReadArguments(reader);
         var result = BenchmarkService.Invoke(operation.Contract, arguments);
-        return Message.CreateMessage(version, ReplyActionOf(operation.Contract.Name), new ReplyBody(operation, result));
+        // SOAP 1.1 without WS-Addressing (BasicHttp) carries no action in the envelope.
+        var replyAction = version.Addressing == AddressingVersion.None ? null : ReplyActionOf(operation.Contract.Name);
+        return Message.CreateMessage(version, replyAction, new ReplyBody(operation, result));
     }
 
     private static Message NotSupported(MessageVersion version, string what, string why)
@@ -115,8 +117,9 @@ public sealed class BenchmarkDispatcher
         return Fault(version, code, $"{what}: {why}; the service answers the 17 operations of {ContractNamespaces.Service}");
     }
 
-    private static Message Fault(MessageVersion version, FaultCode code, string reason) =>
-        Message.CreateMessage(version, code, reason, AddressingNamespace + "/fault");
+    /// <summary>A SOAP fault of <paramref name="version"/> (with the WS-Addressing fault action when the version has addressing).</summary>
+    public static Message Fault(MessageVersion version, FaultCode code, string reason) =>
+        Message.CreateMessage(version, code, reason, version.Addressing == AddressingVersion.None ? null : AddressingNamespace + "/fault");
 
     /// <summary>One operation's serializers: each parameter's and the result's.</summary>
     private sealed class Operation(OperationContract contract)

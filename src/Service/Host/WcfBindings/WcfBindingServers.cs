@@ -16,7 +16,9 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// Serves the wcfbindings variants in the host's process: WCF bindings served by .NET with WCF's own message encoders
 /// (System.ServiceModel.Primitives); the dispatcher is ours (<see cref="BenchmarkDispatcher"/>); CoreWCF is not in this
 /// registry. A net.tcp variant is a TCP listener of ours speaking [MC-NMF] (<see cref="NetTcpConnection"/>) on the port
-/// <see cref="ServiceHostOptions.Ports"/> names, at <c>net.tcp://{AdvertisedHost}:{port}/benchmark</c>. Listed in
+/// <see cref="ServiceHostOptions.Ports"/> names, at <c>net.tcp://{AdvertisedHost}:{port}/benchmark</c>; a BasicHttp
+/// variant a Kestrel server of its own (<see cref="BasicHttpEndpoint"/>: SOAP 1.1 with WCF's text encoder, HTTPS with the
+/// host's server certificate, Basic against the credential profiles) at <c>http(s)://…/benchmark</c>. Listed in
 /// <c>/endpoints</c> and <c>/healthz</c> as the group <c>wcfbindings</c>; its component versions in <c>/versions</c>.
 /// </summary>
 public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, SecurityMaterial material, EndpointRegistry registry, ILogger<WcfBindingServers> logger) : IHostedService, IDisposable
@@ -30,6 +32,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
     private readonly CancellationTokenSource _stopping = new();
     private readonly List<Socket> _listeners = [];
     private readonly List<Task> _loops = [];
+    private readonly List<WebApplication> _servers = [];
     private readonly BenchmarkDispatcher _dispatcher = new();
 
     /// <summary>What <c>/versions</c> says of this stack: .NET and the encoders' package as loaded.</summary>
@@ -41,7 +44,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
     };
 
     /// <inheritdoc />
-    public Task StartAsync(CancellationToken cancellationToken)
+    public async Task StartAsync(CancellationToken cancellationToken)
     {
         var settings = options.Value;
         var endpoints = new List<HostEndpoint>();
@@ -54,6 +57,15 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             }
 
             var catalogue = VariantCatalogue.All.Single(v => v.Name == variant.Name);
+            if (variant.Transport == WcfBindingTransport.BasicHttp)
+            {
+                var http = await StartBasicHttpAsync(variant, settings, port, buffers, cancellationToken);
+                var wsdl = File.Exists(Path.Combine(WsdlDirectory, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
+                endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, http, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType, wsdl));
+                logger.LogInformation("Variant {Variant} listens on {Address}", variant.Name, http);
+                continue;
+            }
+
             var listener = new Socket(SocketType.Stream, ProtocolType.Tcp);
             listener.Bind(new IPEndPoint(ParseBindAddress(settings.BindAddress), port));
             listener.Listen(512);
@@ -77,7 +89,56 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
 
         registry.SetVersions(Group, Versions);
         registry.Set(Group, endpoints, "up");
-        return Task.CompletedTask;
+    }
+
+    /// <summary>The Metro service's SOAP 1.1 WSDL and schemas as the host's build made them (<c>jvm/wsdl/soap11</c>), served by the BasicHttp variants.</summary>
+    public static string WsdlDirectory => Path.Combine(AppContext.BaseDirectory, "jvm", "wsdl", "soap11");
+
+    private async Task<string> StartBasicHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
+    {
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
+        builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.AddServerHeader = false;
+            kestrel.Limits.MaxRequestBodySize = settings.MaxRequestBodyBytes;
+            var slow = TimeSpan.FromSeconds(settings.SlowClientTimeoutSeconds);
+            kestrel.Limits.RequestHeadersTimeout = slow;
+            kestrel.Limits.KeepAliveTimeout = slow;
+            kestrel.Listen(ParseBindAddress(settings.BindAddress), port, listen =>
+            {
+                listen.Protocols = Microsoft.AspNetCore.Server.Kestrel.Core.HttpProtocols.Http1;
+                if (variant.Tls)
+                {
+                    listen.UseHttps(https =>
+                    {
+                        https.ServerCertificate = material.ServerCertificate;
+                        https.SslProtocols = System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13;
+                        https.CheckCertificateRevocation = false;
+                        https.HandshakeTimeout = TimeSpan.FromSeconds(Math.Min(10, settings.SlowClientTimeoutSeconds));
+                    });
+                }
+            });
+        });
+        var app = builder.Build();
+        var endpoint = new BasicHttpEndpoint(BasicHttpEndpoint.Soap11Encoder(), _dispatcher, buffers, WsdlDirectory);
+        if (variant.Basic)
+        {
+            var passwords = AspNet.RequestAuthorization.PasswordsByUser(material.Profiles);
+            // The WSDL and schemas are open (as Metro's are): a client reads them before it has sent any credential.
+            app.Run(context => HttpMethods.IsGet(context.Request.Method) || AspNet.RequestAuthorization.CheckBasic(context, passwords)
+                ? endpoint.HandleAsync(context) : Task.CompletedTask);
+        }
+        else
+        {
+            app.Run(endpoint.HandleAsync);
+        }
+
+        await app.StartAsync(cancellationToken);
+        _servers.Add(app);
+        var bound = new Uri(app.Services.GetRequiredService<Microsoft.AspNetCore.Hosting.Server.IServer>()
+            .Features.Get<Microsoft.AspNetCore.Hosting.Server.Features.IServerAddressesFeature>()!.Addresses.First());
+        return $"{(variant.Tls ? "https" : "http")}://{settings.AdvertisedHost}:{bound.Port}{EndpointPath}";
     }
 
     /// <inheritdoc />
@@ -92,6 +153,13 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
 
         await Task.WhenAll(_loops).WaitAsync(cancellationToken);
         _listeners.Clear();
+        foreach (var server in _servers)
+        {
+            await server.StopAsync(cancellationToken);
+            await server.DisposeAsync();
+        }
+
+        _servers.Clear();
     }
 
     /// <inheritdoc />

@@ -9,7 +9,8 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// <param name="Name">Variant id.</param>
 /// <param name="Transport">net.tcp ([MC-NMF] on our TCP listener) or SOAP over HTTP (Kestrel).</param>
 /// <param name="Tls">True for security mode Transport: TLS with the host's server certificate (net.tcp: the framing's TLS upgrade).</param>
-public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls)
+/// <param name="Basic">True for HTTP Basic against the credential profiles (BasicHttp TransportCredentialOnly / Transport + Basic).</param>
+public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls, bool Basic = false)
 {
     /// <summary>Stack id of the catalogue.</summary>
     public const string Stack = "wcfbindings";
@@ -29,14 +30,16 @@ public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transpor
         var transport = variant.Codec switch
         {
             NetTcpCodec => WcfBindingTransport.NetTcp,
+            "soap11" => WcfBindingTransport.BasicHttp,
             _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no codec '{variant.Codec}'", nameof(variant)),
         };
-        if (variant.CredentialType != "None")
+        var basic = (transport, variant.CredentialType) switch
         {
-            throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no credential '{variant.CredentialType}'", nameof(variant));
-        }
-
-        return new WcfBindingVariant(variant.Name, transport, variant.Tls);
+            (_, "None") => false,
+            (WcfBindingTransport.BasicHttp, "Basic") => true,
+            _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no credential '{variant.CredentialType}' on {transport}", nameof(variant)),
+        };
+        return new WcfBindingVariant(variant.Name, transport, variant.Tls, basic);
     }
 }
 
@@ -45,4 +48,7 @@ public enum WcfBindingTransport
 {
     /// <summary>net.tcp: [MC-NMF] duplex session with WCF's binary session encoder.</summary>
     NetTcp,
+
+    /// <summary>BasicHttp: SOAP 1.1 with WCF's text encoder on HTTP/1.1 (Kestrel).</summary>
+    BasicHttp,
 }
