@@ -12,8 +12,9 @@ namespace Dashboard.Runner.Tests.Clients;
 
 /// <summary>
 /// Every client that calls the wcfbindings stack's variants (catalogue pairs) against the built host without a JVM: the
-/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic), the <c>dotnet</c> ASMX-style client
-/// and the <c>node</c> client (npm soap, from the served WSDL) on the BasicHttp variants: every sample of a few payloads
+/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic), the <c>dotnet</c> ASMX-style client,
+/// the <c>java</c> client (JAX-WS from the Metro WSDL it carries) and the <c>node</c> client (npm soap, from the served
+/// WSDL) on the BasicHttp variants: every sample of a few payloads
 /// succeeds with its reply checked, counts exact, at 1 and 3 clients; a wrong password is Authentication.
 /// </summary>
 public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost host) : IClassFixture<WcfBindingsDriverTests.JvmFreeHost>
@@ -35,6 +36,10 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
     [InlineData("dotnet", "WcfBasicHttp", "UDTypeArray1000")]
     [InlineData("dotnet", "WcfBasicHttpBasic", "Int")]
     [InlineData("dotnet", "WcfBasicHttps", "UDTypeArray1000")]
+    [InlineData("java", "WcfBasicHttp", "Int")]
+    [InlineData("java", "WcfBasicHttp", "UDTypeArray1000")]
+    [InlineData("java", "WcfBasicHttpBasic", "String1000")]
+    [InlineData("java", "WcfBasicHttps", "Int")]
     [InlineData("node", "WcfBasicHttp", "Int")]
     [InlineData("node", "WcfBasicHttp", "UDTypeArray1000")]
     [InlineData("node", "WcfBasicHttpBasic", "Int")]
@@ -60,6 +65,7 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
     [InlineData("wcf")]
     [InlineData("dotnet")]
     [InlineData("node")]
+    [InlineData("java")]
     public async Task RunLevel_WcfBasicHttpBasicWrongPassword_EverySampleIsAuthentication(string client)
     {
         var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == "WcfBasicHttpBasic");
@@ -77,6 +83,7 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
     private static IClientDriver Driver(string client) => client switch
     {
         "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), TimeSpan.FromSeconds(10)),
+        "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), TimeSpan.FromSeconds(10)),
         "wcf" => new WcfDriver(TimeSpan.FromSeconds(10)),
         _ => new DotNetDriver(TimeSpan.FromSeconds(10)),
     };

@@ -52,7 +52,7 @@ public class ContractCatalogueTests
     {
         Assert.Equal(["dotnet", "java", "node", "wcf"], ClientTechnology.All.Select(c => c.Id));
         Assert.Equal(18, ClientTechnology.Get("dotnet").Callable.Count);
-        Assert.Equal(12, ClientTechnology.Get("java").Callable.Count);
+        Assert.Equal(15, ClientTechnology.Get("java").Callable.Count);
         Assert.Equal(14, ClientTechnology.Get("node").Callable.Count);
         Assert.Equal(11, ClientTechnology.Get("wcf").Callable.Count);
         Assert.Contains("FastInfoset", ClientTechnology.Get("wcf").RefusalOf("MetroSoap11FastInfoset"), StringComparison.Ordinal);
