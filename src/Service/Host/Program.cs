@@ -2,7 +2,7 @@ using Dashboard.Service.Host.Control;
 using Dashboard.Service.Host.Hosting;
 using Dashboard.Service.Host.Security;
 
-// The service host (docs/architecture.md): control API on :5090, the aspnet variants in this process,
+// The service host (docs/architecture.md): control API on :5090, the aspnet and wcfbindings variants in this process,
 // the JVM service (metro, ice) as a supervised child process.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
 builder.AddServiceHostOptions();
@@ -11,6 +11,7 @@ builder.AddSecurityMaterial(); // before every hosted service: the JVM superviso
 builder.AddEndpointRegistry();
 builder.AddResourceMonitor();
 builder.AddAspNetStack();
+builder.AddWcfBindingStack();
 builder.AddJvmStack();
 
 var app = builder.Build();

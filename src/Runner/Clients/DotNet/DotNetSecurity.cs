@@ -38,7 +38,9 @@ public sealed class DotNetSecurity : IDisposable
     public static DotNetSecurity For(HostEndpoint endpoint, ClientSecurity? security)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
-        var tls = endpoint.Address.StartsWith("https:", StringComparison.OrdinalIgnoreCase);
+        // HTTPS, or net.tcp with Transport security (TLS after the framing's upgrade: the wcfbindings stack).
+        var tls = endpoint.Address.StartsWith("https:", StringComparison.OrdinalIgnoreCase)
+            || (endpoint.Address.StartsWith("net.tcp:", StringComparison.OrdinalIgnoreCase) && endpoint.SecurityMode == "Transport");
         var basic = endpoint.CredentialType == "Basic";
         var certificate = endpoint.CredentialType == "Certificate";
         if (!tls && !basic && !certificate)
@@ -102,6 +104,25 @@ public sealed class DotNetSecurity : IDisposable
             CertificateRevocationCheckMode = X509RevocationMode.NoCheck,
             ClientCertificates = _clientCertificate is null ? null : new X509CertificateCollection { _clientCertificate },
         };
+    }
+
+    /// <summary>
+    /// True when <paramref name="certificate"/> chains to our CA alone (no revocation check), as <see cref="Configure"/>'s
+    /// handshake checks it; false without a CA. For clients that validate the server's certificate themselves (WCF's net.tcp).
+    /// </summary>
+    public bool IsTrustedServerCertificate(X509Certificate2 certificate)
+    {
+        ArgumentNullException.ThrowIfNull(certificate);
+        if (_ca is null)
+        {
+            return false;
+        }
+
+        using var chain = new X509Chain();
+        chain.ChainPolicy.TrustMode = X509ChainTrustMode.CustomRootTrust;
+        chain.ChainPolicy.RevocationMode = X509RevocationMode.NoCheck;
+        chain.ChainPolicy.CustomTrustStore.Add(_ca);
+        return chain.Build(certificate);
     }
 
     /// <summary>

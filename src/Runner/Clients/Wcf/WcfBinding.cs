@@ -28,7 +28,10 @@ public static class WcfBinding
     /// WSHttpBinding with security None (WsNoSec: SOAP 1.2 + WS-Addressing 1.0, no reliable session);
     /// <c>MetroSoap12WsaUserNameHttps</c> a CustomBinding of UserNameOverTransport (a UsernameToken with the password as
     /// text and a Timestamp in <c>wsse:Security</c>, no security context token), SOAP 1.2 + WS-Addressing 1.0 text, HTTPS
-    /// (WsMixUName: WSHttpBinding TransportWithMessageCredential/UserName with <c>establishSecurityContext=false</c>).
+    /// (WsMixUName: WSHttpBinding TransportWithMessageCredential/UserName with <c>establishSecurityContext=false</c>);
+    /// <c>WcfNetTcp</c> NetTcpBinding with security None (TcpNoSec: [MC-NMF] duplex session, binary session encoding);
+    /// <c>WcfNetTcpTls</c> NetTcpBinding with Transport security and client credential None (TLS after the framing's
+    /// <c>application/ssl-tls</c> upgrade, the server's certificate checked against the host's CA).
     /// </summary>
     /// <exception cref="ArgumentException">The wcf client cannot call <paramref name="variant"/>; the message says why.</exception>
     public static Binding For(string variant, TimeSpan timeout)
@@ -47,6 +50,8 @@ public static class WcfBinding
             ("soap11", true, "Basic") => Basic(Sized(new BasicHttpsBinding(BasicHttpsSecurityMode.Transport))),
             ("soap12-wsa", false, "None") => Sized(new WSHttpBinding(SecurityMode.None) { ReliableSession = { Enabled = false } }),
             ("soap12-wsa", true, "UserName") => UserNameOverTransport(),
+            ("msbin-session", false, "None") => Sized(new NetTcpBinding(SecurityMode.None)),
+            ("msbin-session", true, "None") => Sized(new NetTcpBinding(SecurityMode.Transport) { Security = { Transport = { ClientCredentialType = TcpClientCredentialType.None } } }),
             _ => throw Refused(variant),
         };
         binding.OpenTimeout = binding.SendTimeout = binding.ReceiveTimeout = binding.CloseTimeout = timeout;
@@ -54,14 +59,15 @@ public static class WcfBinding
     }
 
     private static ArgumentException Refused(string variant) => new(
-        $"the wcf client cannot call {variant}: {Refusals.GetValueOrDefault(variant) ?? "it calls only the Metro SOAP variants " + string.Join(", ", Callable.Order(StringComparer.Ordinal))}",
+        $"the wcf client cannot call {variant}: {Refusals.GetValueOrDefault(variant) ?? "it calls only the Metro SOAP and wcfbindings variants " + string.Join(", ", Callable.Order(StringComparer.Ordinal))}",
         nameof(variant));
 
-    /// <summary>True when <paramref name="endpoint"/> is reached over TLS (<c>https://</c>).</summary>
+    /// <summary>True when <paramref name="endpoint"/> is reached over TLS (<c>https://</c>, or net.tcp with Transport security).</summary>
     public static bool IsTls(HostEndpoint endpoint)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
-        return endpoint.Address.StartsWith("https:", StringComparison.OrdinalIgnoreCase);
+        return endpoint.Address.StartsWith("https:", StringComparison.OrdinalIgnoreCase)
+            || (endpoint.Address.StartsWith("net.tcp:", StringComparison.OrdinalIgnoreCase) && endpoint.SecurityMode == "Transport");
     }
 
     private static T Sized<T>(T binding)
@@ -78,6 +84,11 @@ public static class WcfBinding
                 basic.MaxReceivedMessageSize = MaxMessageBytes;
                 basic.MaxBufferSize = (int)MaxMessageBytes;
                 basic.ReaderQuotas = XmlDictionaryReaderQuotas.Max;
+                break;
+            case NetTcpBinding tcp:
+                tcp.MaxReceivedMessageSize = MaxMessageBytes;
+                tcp.MaxBufferSize = (int)MaxMessageBytes;
+                tcp.ReaderQuotas = XmlDictionaryReaderQuotas.Max;
                 break;
             case WSHttpBinding ws:
                 ws.MaxReceivedMessageSize = MaxMessageBytes;

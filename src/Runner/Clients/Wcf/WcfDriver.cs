@@ -30,7 +30,7 @@ public sealed class WcfDriver(TimeSpan timeout) : InProcessClientDriver
         ArgumentNullException.ThrowIfNull(payload);
         if (!WcfBinding.Callable.Contains(endpoint.Name))
         {
-            var reason = WcfBinding.Refusals.GetValueOrDefault(endpoint.Name) ?? $"it calls only the Metro SOAP variants {string.Join(", ", WcfBinding.Callable.Order(StringComparer.Ordinal))}";
+            var reason = WcfBinding.Refusals.GetValueOrDefault(endpoint.Name) ?? $"it calls only the Metro SOAP and wcfbindings variants {string.Join(", ", WcfBinding.Callable.Order(StringComparer.Ordinal))}";
             throw new LoadClientException($"the wcf client cannot call {endpoint.Name}: {reason}");
         }
 

@@ -28,7 +28,10 @@ namespace Dashboard.Runner.Clients.Wcf;
 /// that opens the socket itself and wraps it in a <see cref="ByteCountingStream"/>, exactly as the <c>dotnet</c> client
 /// does: a call's request bytes are those written to the socket during the call, its response's those read (HTTP headers,
 /// a Basic challenge round trip and TLS records included). TLS runs over the counted stream, trusting only the host's CA with
-/// the host name checked (<see cref="DotNetSecurity"/>); WCF's own certificate validation is therefore not involved.</para>
+/// the host name checked (<see cref="DotNetSecurity"/>); WCF's own certificate validation is therefore not involved.
+/// NetTcpBinding (the wcfbindings stack's net.tcp variants) opens its own sockets, which WCF on .NET offers no hook for:
+/// its samples' bytes are unknown (<see cref="Sample.UnknownBytes"/>); its TLS (Transport security) is WCF's own, with the
+/// server's certificate checked against the host's CA by <see cref="CaCertificateValidator"/>.</para>
 /// <para><b>Errors.</b> A <see cref="MessageSecurityException"/> (HTTP 401/403, an unsecured or WS-Security fault), a
 /// <see cref="SecurityNegotiationException"/> (TLS refused) or a SOAP fault whose code is a WS-Security refusal is
 /// Authentication; <see cref="TimeoutException"/> Timeout; <see cref="EndpointNotFoundException"/> and other communication
@@ -66,8 +69,27 @@ public sealed class WcfLoadClient : ILoadClient
         _payload = payload;
         _arguments = payload.CreateArguments();
         _wireArguments = WcfOperations.ToWire(_arguments);
-        _factory = new ChannelFactory<IBenchmarkSoap>(WcfBinding.For(endpoint.Name, timeout), new EndpointAddress(endpoint.Address));
+        var binding = WcfBinding.For(endpoint.Name, timeout);
+        var tlsOverTcp = binding is NetTcpBinding { Security.Mode: SecurityMode.Transport };
+        // net.tcp's TLS is WCF's own SslStream, and WCF then compares the address's host with the certificate's DNS names
+        // only (an address such as 127.0.0.1 never matches): the certificate's name is checked against the address's host
+        // by CaCertificateValidator instead (IP addresses included, as the other clients' TLS does), and WCF is told the
+        // certificate's common name, which every host certificate has (docs/security.md).
+        var address = tlsOverTcp
+            ? new EndpointAddress(new Uri(endpoint.Address), new DnsEndpointIdentity(ServerCommonName))
+            : new EndpointAddress(endpoint.Address);
+        _factory = new ChannelFactory<IBenchmarkSoap>(binding, address);
         _factory.Endpoint.EndpointBehaviors.Add(new SocketHandlerBehavior(this, security, timeout));
+        if (tlsOverTcp)
+        {
+            // net.tcp's TLS is WCF's own SslStream: the server's certificate is checked here, against the host's CA alone.
+            _factory.Credentials.ServiceCertificate.SslCertificateAuthentication = new X509ServiceCertificateAuthentication
+            {
+                CertificateValidationMode = X509CertificateValidationMode.Custom,
+                CustomCertificateValidator = new CaCertificateValidator(security, new Uri(endpoint.Address).Host),
+                RevocationMode = System.Security.Cryptography.X509Certificates.X509RevocationMode.NoCheck,
+            };
+        }
         if (credentials?.UserName is { } user)
         {
             _factory.Credentials.UserName.UserName = user;
@@ -108,11 +130,12 @@ public sealed class WcfLoadClient : ILoadClient
     /// <inheritdoc />
     public async ValueTask<CallResult> CallAsync(CancellationToken cancellationToken)
     {
-        var channel = _channel ?? NewChannel();
         var mark = _connection.Mark();
         SampleOutcome outcome;
         try
         {
+            // A new channel connects here on net.tcp (its TLS handshake included), so its refusal is this call's outcome.
+            var channel = _channel ?? NewChannel();
             var reply = await WcfOperations.CallAsync(channel, _payload.Operation, _wireArguments).WaitAsync(cancellationToken);
             outcome = _payload.IsExpectedReply(_arguments, reply) ? SampleOutcome.Success : SampleOutcome.WrongReply;
         }
@@ -202,7 +225,16 @@ public sealed class WcfLoadClient : ILoadClient
     private IBenchmarkSoap NewChannel()
     {
         var channel = _factory.CreateChannel();
-        ((IClientChannel)channel).Open();
+        try
+        {
+            ((IClientChannel)channel).Open();
+        }
+        catch
+        {
+            ((IClientChannel)channel).Abort();
+            throw;
+        }
+
         _channel = channel;
         return channel;
     }
@@ -226,6 +258,26 @@ public sealed class WcfLoadClient : ILoadClient
 
         var text = inner == e ? e.Message : $"{e.Message} ({inner.Message})";
         return text.ReplaceLineEndings(" ");
+    }
+
+    /// <summary>The common name of every host's server certificate (src/Service/Host/Security/SecurityMaterial.cs).</summary>
+    private const string ServerCommonName = "localhost";
+
+    /// <summary>Accepts a server certificate that chains to the host's CA alone and names the address's host (<see cref="DotNetSecurity.IsTrustedServerCertificate"/>).</summary>
+    private sealed class CaCertificateValidator(DotNetSecurity security, string host) : System.IdentityModel.Selectors.X509CertificateValidator
+    {
+        public override void Validate(System.Security.Cryptography.X509Certificates.X509Certificate2 certificate)
+        {
+            if (!security.IsTrustedServerCertificate(certificate))
+            {
+                throw new SecurityNegotiationException($"the server's certificate '{certificate.Subject}' is not issued by the host's CA");
+            }
+
+            if (!certificate.MatchesHostname(host.Trim('[', ']')))
+            {
+                throw new SecurityNegotiationException($"the server's certificate '{certificate.Subject}' does not name {host}");
+            }
+        }
     }
 
     /// <summary>Gives WCF's <see cref="HttpClient"/> a socket handler of ours (see the class remarks): counted bytes, one connection, our CA.</summary>

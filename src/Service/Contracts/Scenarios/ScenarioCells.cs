@@ -96,6 +96,7 @@ public sealed class ScenarioCells
         VariantCatalogue.AspNet => "ASP.NET Core",
         VariantCatalogue.Metro => "Metro (SOAP)",
         VariantCatalogue.Ice => "Ice",
+        VariantCatalogue.WcfBindings => "WCF bindings",
         VariantCatalogue.CoreWcf => "CoreWCF",
         _ => stack,
     };

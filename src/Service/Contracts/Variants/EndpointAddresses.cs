@@ -50,11 +50,12 @@ public static partial class EndpointAddresses
         return [.. endpoints.Select(e => e with { Address = Rewrite(e.Address, host), Wsdl = e.Wsdl is null ? null : Rewrite(e.Wsdl, host) })];
     }
 
-    /// <summary>One address with its host replaced: http(s) URLs and Ice proxies (<c>-h HOST</c>); anything else (<c>unix:</c>) unchanged.</summary>
+    /// <summary>One address with its host replaced: http(s) and net.tcp URLs and Ice proxies (<c>-h HOST</c>); anything else (<c>unix:</c>) unchanged.</summary>
     public static string Rewrite(string address, string host)
     {
         ArgumentNullException.ThrowIfNull(address);
-        if (address.StartsWith("http://", StringComparison.OrdinalIgnoreCase) || address.StartsWith("https://", StringComparison.OrdinalIgnoreCase))
+        if (address.StartsWith("http://", StringComparison.OrdinalIgnoreCase) || address.StartsWith("https://", StringComparison.OrdinalIgnoreCase)
+            || address.StartsWith("net.tcp://", StringComparison.OrdinalIgnoreCase))
         {
             var builder = new UriBuilder(address) { Host = host.Trim('[', ']') };
             // UriBuilder adds the brackets of an IPv6 literal itself; the default port would be dropped: keep it written.

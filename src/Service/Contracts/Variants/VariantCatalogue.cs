@@ -15,6 +15,9 @@ public static class VariantCatalogue
     /// <summary>Stack id of ZeroC Ice 3.7, served by the JVM service process.</summary>
     public const string Ice = "ice";
 
+    /// <summary>Stack id of WCF bindings served by .NET with WCF's own message encoders (our dispatcher; CoreWCF is not in this registry), in the host's process.</summary>
+    public const string WcfBindings = "wcfbindings";
+
     /// <summary>Stack id of CoreWCF: not available in this build.</summary>
     public const string CoreWcf = "corewcf";
 

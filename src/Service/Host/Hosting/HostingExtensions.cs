@@ -4,6 +4,7 @@ using Dashboard.Service.Host.Jvm;
 using Dashboard.Service.Host.Resources;
 using Dashboard.Service.Host.Security;
 using Dashboard.Service.Host.Settings;
+using Dashboard.Service.Host.WcfBindings;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
@@ -70,6 +71,17 @@ public static class HostingExtensions
     {
         ArgumentNullException.ThrowIfNull(builder);
         builder.Services.AddHostedService<AspNetServers>();
+        return builder;
+    }
+
+    /// <summary>
+    /// The wcfbindings variants in this process: WCF bindings served by .NET with WCF's own message encoders; the
+    /// dispatcher is ours; CoreWCF is not in this registry (net.tcp on a TCP listener of ours).
+    /// </summary>
+    public static IHostApplicationBuilder AddWcfBindingStack(this IHostApplicationBuilder builder)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.AddHostedService<WcfBindingServers>();
         return builder;
     }
 

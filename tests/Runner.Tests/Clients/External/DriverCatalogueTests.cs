@@ -59,6 +59,7 @@ public sealed class DriverCatalogueTests
     {
         var address = v.Stack == VariantCatalogue.Ice ? $"benchmark:{(v.Tls ? "ssl" : "tcp")} -h 127.0.0.1 -p 9 -t 2000"
             : v.SocketFile is { } file ? "unix:" + Path.Combine(Path.GetTempPath(), "no-such-dir", file)
+            : v.Transport.StartsWith("net.tcp", StringComparison.Ordinal) ? "net.tcp://127.0.0.1:9/benchmark"
             : $"{(v.Tls ? "https" : "http")}://127.0.0.1:9/{(v.Stack == VariantCatalogue.Metro ? "benchmark" : "")}";
         return new HostEndpoint(v.Name, v.Stack, address, v.Transport, v.Encoding, v.SecurityMode, v.CredentialType,
             v.Stack == VariantCatalogue.Metro ? address + "?wsdl" : null, v.IsLocalIpc);

@@ -20,8 +20,8 @@ public sealed class WcfDriverTests
     [Theory]
     [InlineData("MetroSoap12WsaX509", "asymmetric message security")]
     [InlineData("MetroSoap11FastInfoset", "FastInfoset")]
-    [InlineData("IceTcp", "net.tcp server")]
-    [InlineData("AspNetHttpJson", "only the Metro SOAP variants")]
+    [InlineData("IceTcp", "no Ice transport")]
+    [InlineData("AspNetHttpJson", "only the Metro SOAP and wcfbindings variants")]
     public void CreateFactory_VariantWcfCannotCall_IsRefusedWithTheReason(string variant, string reason)
     {
         PayloadCatalogue.TryGet("Int", out var payload);

@@ -44,17 +44,17 @@ public class ContractCatalogueTests
         Assert.All(available, v => Assert.Equal(v.SocketFile is not null, v.IsLocalIpc));
         var ports = available.Where(v => v.DefaultPort is not null).Select(v => v.DefaultPort).ToArray();
         Assert.Equal(ports.Length, ports.Distinct().Count());
-        Assert.Equal(20, available.Length);
+        Assert.Equal(25, available.Length);
     }
 
     [Fact]
     public void Current_Clients_AreTheFourTechnologiesWithTheirPairs()
     {
         Assert.Equal(["dotnet", "java", "node", "wcf"], ClientTechnology.All.Select(c => c.Id));
-        Assert.Equal(15, ClientTechnology.Get("dotnet").Callable.Count);
-        Assert.Equal(12, ClientTechnology.Get("java").Callable.Count);
-        Assert.Equal(11, ClientTechnology.Get("node").Callable.Count);
-        Assert.Equal(6, ClientTechnology.Get("wcf").Callable.Count);
+        Assert.Equal(18, ClientTechnology.Get("dotnet").Callable.Count);
+        Assert.Equal(15, ClientTechnology.Get("java").Callable.Count);
+        Assert.Equal(14, ClientTechnology.Get("node").Callable.Count);
+        Assert.Equal(11, ClientTechnology.Get("wcf").Callable.Count);
         Assert.Contains("FastInfoset", ClientTechnology.Get("wcf").RefusalOf("MetroSoap11FastInfoset"), StringComparison.Ordinal);
     }
 

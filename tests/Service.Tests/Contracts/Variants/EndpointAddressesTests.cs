@@ -20,6 +20,7 @@ public class EndpointAddressesTests
     [InlineData("benchmark:tcp -h localhost -p 5110", "10.231.1.2", "benchmark:tcp -h 10.231.1.2 -p 5110")]
     [InlineData("benchmark:ssl -h localhost -p 5111", "[::1]", "benchmark:ssl -h \"::1\" -p 5111")]
     [InlineData("http://localhost:5092/", "[::1]", "http://[::1]:5092/")]
+    [InlineData("net.tcp://localhost:5120/benchmark", "10.231.1.2", "net.tcp://10.231.1.2:5120/benchmark")]
     [InlineData("unix:/tmp/x/aspnet-binxml.sock", "10.231.1.2", "unix:/tmp/x/aspnet-binxml.sock")]
     public void Rewrite_EachAddressKind_NamesTheHost(string address, string host, string expected) =>
         Assert.Equal(expected, EndpointAddresses.Rewrite(address, host));

@@ -74,7 +74,7 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
         await page.GetByTestId("levels").PressAsync("Tab");
 
         await Expect(page.GetByTestId("skipped-pairs")).ToContainTextAsync("2 pairs are skipped");
-        await Expect(page.GetByTestId("skipped-java-AspNetHttpJson")).ToContainTextAsync("the java client calls only the gRPC, Metro (SOAP) and Ice variants");
+        await Expect(page.GetByTestId("skipped-java-AspNetHttpJson")).ToContainTextAsync("the java client calls only the gRPC, Metro (SOAP), Ice and WCF bindings variants");
         await Expect(page.GetByTestId("skipped-dotnet-IceTcp")).ToBeVisibleAsync();
         await Expect(page.GetByTestId("estimate")).ToContainTextAsync("Takes ≈");
         await Expect(page.GetByTestId("error-clients")).ToHaveCountAsync(0);

@@ -83,10 +83,10 @@ public final class DriverMain {
         ClientFactory factory;
         try {
             factory = switch (job.stack()) {
-                case "metro" -> new MetroClients(job, payload);
+                case "metro", "wcfbindings" -> new MetroClients(job, payload);
                 case "ice" -> new IceClients(job, payload);
                 case "aspnet" -> new GrpcClients(job, payload);
-                default -> throw new IllegalArgumentException("the java driver serves the metro and ice stacks and the gRPC variants, not '" + job.stack() + "'");
+                default -> throw new IllegalArgumentException("the java driver serves the metro, wcfbindings (SOAP) and ice stacks and the gRPC variants, not '" + job.stack() + "'");
             };
         } catch (IllegalArgumentException e) {
             return refuse(e.getMessage());

@@ -72,7 +72,8 @@ final class MetroClients implements ClientFactory {
 
     MetroClients(Job job, Payload payload) {
         this.job = job;
-        this.variant = Catalogue.variant(job.variant()).filter(v -> "metro".equals(v.stack())).map(Variant::of)
+        this.variant = Catalogue.variant(job.variant())
+                .filter(v -> "metro".equals(v.stack()) || ("wcfbindings".equals(v.stack()) && v.codec().startsWith("soap"))).map(Variant::of)
                 .orElseThrow(() -> new IllegalArgumentException("the java driver does not call variant '" + job.variant() + "'"));
         this.call = MetroCalls.of(payload);
         String wsdl = variant.soap12Addressing() ? "/wsdl/soap12/BenchmarkService.wsdl" : "/wsdl/soap11/BenchmarkService.wsdl";

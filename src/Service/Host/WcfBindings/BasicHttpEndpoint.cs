@@ -1,0 +1,126 @@
+using System.Buffers;
+using System.ServiceModel;
+using System.ServiceModel.Channels;
+using System.Text;
+using System.Xml;
+
+namespace Dashboard.Service.Host.WcfBindings;
+
+/// <summary>
+/// The request handler of a BasicHttp variant of the wcfbindings stack on Kestrel: <c>POST /benchmark</c> with a SOAP 1.1
+/// envelope (<c>text/xml</c>) read and answered with WCF's text encoder (<c>TextMessageEncodingBindingElement(Soap11,
+/// UTF8)</c>), dispatched by <see cref="BenchmarkDispatcher"/> on the body's wrapper element as Metro does (the
+/// <c>SOAPAction</c> header is not needed); a SOAP fault is HTTP 500 (SOAP 1.1's binding). <c>GET /benchmark?wsdl</c>
+/// serves the Metro service's own SOAP 1.1 WSDL text (the same port type, its <c>soap:address</c> naming this endpoint)
+/// and <c>?xsd=1</c> / <c>?xsd=2</c> its schemas, when the host was built with the JVM service (its <c>jvm/wsdl</c>).
+/// </summary>
+/// <param name="encoder">WCF's SOAP 1.1 text encoder.</param>
+/// <param name="dispatcher">Our dispatcher.</param>
+/// <param name="buffers">Buffers of the envelopes read and written.</param>
+/// <param name="wsdl">The WSDL folder (<c>BenchmarkService.wsdl</c> and its two schemas), or null when the host has none.</param>
+public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatcher dispatcher, BufferManager buffers, string? wsdl)
+{
+    /// <summary>WCF's SOAP 1.1 text encoder (UTF-8) with the reader quotas' maxima.</summary>
+    public static MessageEncoder Soap11Encoder() =>
+        new TextMessageEncodingBindingElement(MessageVersion.Soap11, Encoding.UTF8) { ReaderQuotas = XmlDictionaryReaderQuotas.Max }
+            .CreateMessageEncoderFactory().Encoder;
+
+    /// <summary>Handles one request.</summary>
+    public async Task HandleAsync(HttpContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        var request = context.Request;
+        var response = context.Response;
+        if (!request.Path.Equals(WcfBindingServers.EndpointPath, StringComparison.OrdinalIgnoreCase))
+        {
+            response.StatusCode = StatusCodes.Status404NotFound;
+            return;
+        }
+
+        if (HttpMethods.IsGet(request.Method))
+        {
+            await ServeMetadataAsync(context);
+            return;
+        }
+
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            response.StatusCode = StatusCodes.Status405MethodNotAllowed;
+            return;
+        }
+
+        if (request.ContentType is not { } type || !encoder.IsContentTypeSupported(type))
+        {
+            response.StatusCode = StatusCodes.Status415UnsupportedMediaType;
+            await response.WriteAsync($"this endpoint reads SOAP 1.1 ({encoder.ContentType}), not '{request.ContentType?.ReplaceLineEndings(" ")}'");
+            return;
+        }
+
+        Message reply;
+        using (var body = new MemoryStream((int)Math.Min(request.ContentLength ?? 4096, 1 << 20)))
+        {
+            try
+            {
+                await request.Body.CopyToAsync(body, context.RequestAborted);
+            }
+            catch (BadHttpRequestException e)
+            {
+                response.StatusCode = e.StatusCode;
+                return;
+            }
+
+            var size = (int)body.Length;
+            var buffer = buffers.TakeBuffer(size);
+            body.GetBuffer().AsSpan(0, size).CopyTo(buffer);
+            try
+            {
+                using var message = encoder.ReadMessage(new ArraySegment<byte>(buffer, 0, size), buffers, type);
+                reply = dispatcher.Dispatch(message);
+            }
+            catch (Exception e) when (e is XmlException or CommunicationException)
+            {
+                reply = BenchmarkDispatcher.Fault(MessageVersion.Soap11, FaultCode.CreateSenderFaultCode(null),
+                    $"the request is not a SOAP 1.1 envelope: {e.Message.ReplaceLineEndings(" ")}");
+            }
+        }
+
+        using (reply)
+        {
+            response.StatusCode = reply.IsFault ? StatusCodes.Status500InternalServerError : StatusCodes.Status200OK;
+            response.ContentType = encoder.ContentType;
+            var written = encoder.WriteMessage(reply, int.MaxValue, buffers);
+            try
+            {
+                response.ContentLength = written.Count;
+                await response.Body.WriteAsync(written.AsMemory(), context.RequestAborted);
+            }
+            finally
+            {
+                buffers.ReturnBuffer(written.Array!);
+            }
+        }
+    }
+
+    private async Task ServeMetadataAsync(HttpContext context)
+    {
+        var query = context.Request.QueryString.Value ?? "";
+        var file = query.Equals("?wsdl", StringComparison.OrdinalIgnoreCase) ? "BenchmarkService.wsdl"
+            : query == "?xsd=1" ? "BenchmarkService_schema1.xsd"
+            : query == "?xsd=2" ? "BenchmarkService_schema2.xsd"
+            : null;
+        if (file is null || wsdl is null || !File.Exists(Path.Combine(wsdl, file)))
+        {
+            context.Response.StatusCode = StatusCodes.Status404NotFound;
+            return;
+        }
+
+        // This endpoint's address as the caller reached it (the Metro WSDLs do the same from the Host header).
+        var self = $"{context.Request.Scheme}://{context.Request.Host}{WcfBindingServers.EndpointPath}";
+        var text = (await File.ReadAllTextAsync(Path.Combine(wsdl, file)))
+            .Replace("REPLACE_WITH_ACTUAL_URL", self, StringComparison.Ordinal)
+            .Replace("schemaLocation=\"BenchmarkService_schema1.xsd\"", $"schemaLocation=\"{self}?xsd=1\"", StringComparison.Ordinal)
+            .Replace("schemaLocation=\"BenchmarkService_schema2.xsd\"", $"schemaLocation=\"{self}?xsd=2\"", StringComparison.Ordinal);
+        context.Response.ContentType = "text/xml; charset=utf-8";
+        await context.Response.WriteAsync(text);
+    }
+}

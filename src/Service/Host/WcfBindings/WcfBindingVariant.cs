@@ -1,0 +1,54 @@
+using Dashboard.Service.Contracts.Variants;
+
+namespace Dashboard.Service.Host.WcfBindings;
+
+/// <summary>
+/// How one variant of the wcfbindings stack is served ("WCF bindings served by .NET with WCF's own message encoders; the
+/// dispatcher is ours; CoreWCF is not in this registry", docs/service-contract.md), from the catalogue's keys.
+/// </summary>
+/// <param name="Name">Variant id.</param>
+/// <param name="Transport">net.tcp ([MC-NMF] on our TCP listener) or SOAP over HTTP (Kestrel).</param>
+/// <param name="Tls">True for security mode Transport: TLS with the host's server certificate (net.tcp: the framing's TLS upgrade).</param>
+/// <param name="Basic">True for HTTP Basic against the credential profiles (BasicHttp TransportCredentialOnly / Transport + Basic).</param>
+public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls, bool Basic = false)
+{
+    /// <summary>Stack id of the catalogue.</summary>
+    public const string Stack = "wcfbindings";
+
+    /// <summary>The catalogue's codec key of net.tcp's binary session encoding (<c>application/soap+msbinsession1</c>).</summary>
+    public const string NetTcpCodec = "msbin-session";
+
+    /// <summary>The wcfbindings variants this build serves: the catalogue's, each mapped by <see cref="From"/>.</summary>
+    public static IReadOnlyList<WcfBindingVariant> All { get; } =
+        [.. VariantCatalogue.All.Where(v => v.Stack == Stack && v.IsAvailable).Select(From)];
+
+    /// <summary>How the host serves <paramref name="variant"/>, from its codec, TLS flag and credential type.</summary>
+    /// <exception cref="ArgumentException">A codec or credential the stack does not serve.</exception>
+    public static WcfBindingVariant From(EndpointVariant variant)
+    {
+        ArgumentNullException.ThrowIfNull(variant);
+        var transport = variant.Codec switch
+        {
+            NetTcpCodec => WcfBindingTransport.NetTcp,
+            "soap11" => WcfBindingTransport.BasicHttp,
+            _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no codec '{variant.Codec}'", nameof(variant)),
+        };
+        var basic = (transport, variant.CredentialType) switch
+        {
+            (_, "None") => false,
+            (WcfBindingTransport.BasicHttp, "Basic") => true,
+            _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no credential '{variant.CredentialType}' on {transport}", nameof(variant)),
+        };
+        return new WcfBindingVariant(variant.Name, transport, variant.Tls, basic);
+    }
+}
+
+/// <summary>The transport of a wcfbindings variant.</summary>
+public enum WcfBindingTransport
+{
+    /// <summary>net.tcp: [MC-NMF] duplex session with WCF's binary session encoder.</summary>
+    NetTcp,
+
+    /// <summary>BasicHttp: SOAP 1.1 with WCF's text encoder on HTTP/1.1 (Kestrel).</summary>
+    BasicHttp,
+}

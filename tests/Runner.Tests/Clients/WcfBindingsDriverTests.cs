@@ -1,0 +1,101 @@
+using Dashboard.Runner.Clients;
+using Dashboard.Runner.Clients.DotNet;
+using Dashboard.Runner.Clients.External;
+using Dashboard.Runner.Clients.Wcf;
+using Dashboard.Runner.Load;
+using Dashboard.Runner.Tests.Support;
+using Dashboard.Service.Contracts.Outcomes;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Tests.RealProcesses;
+
+namespace Dashboard.Runner.Tests.Clients;
+
+/// <summary>
+/// Every client that calls the wcfbindings stack's variants (catalogue pairs) against the built host without a JVM: the
+/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic), the <c>dotnet</c> ASMX-style client,
+/// the <c>java</c> client (JAX-WS from the Metro WSDL it carries) and the <c>node</c> client (npm soap, from the served
+/// WSDL) on the BasicHttp variants: every sample of a few payloads
+/// succeeds with its reply checked, counts exact, at 1 and 3 clients; a wrong password is Authentication.
+/// </summary>
+public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost host) : IClassFixture<WcfBindingsDriverTests.JvmFreeHost>
+{
+    [Theory]
+    [InlineData("wcf", "WcfNetTcp", "Int")]
+    [InlineData("wcf", "WcfNetTcp", "String1000")]
+    [InlineData("wcf", "WcfNetTcp", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfNetTcp", "Bytes256K")]
+    [InlineData("wcf", "WcfNetTcpTls", "Int")]
+    [InlineData("wcf", "WcfNetTcpTls", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfBasicHttp", "Int")]
+    [InlineData("wcf", "WcfBasicHttp", "String1000")]
+    [InlineData("wcf", "WcfBasicHttp", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfBasicHttpBasic", "Int")]
+    [InlineData("wcf", "WcfBasicHttps", "UDTypeArray1000")]
+    [InlineData("dotnet", "WcfBasicHttp", "Int")]
+    [InlineData("dotnet", "WcfBasicHttp", "String1000")]
+    [InlineData("dotnet", "WcfBasicHttp", "UDTypeArray1000")]
+    [InlineData("dotnet", "WcfBasicHttpBasic", "Int")]
+    [InlineData("dotnet", "WcfBasicHttps", "UDTypeArray1000")]
+    [InlineData("java", "WcfBasicHttp", "Int")]
+    [InlineData("java", "WcfBasicHttp", "UDTypeArray1000")]
+    [InlineData("java", "WcfBasicHttpBasic", "String1000")]
+    [InlineData("java", "WcfBasicHttps", "Int")]
+    [InlineData("node", "WcfBasicHttp", "Int")]
+    [InlineData("node", "WcfBasicHttp", "UDTypeArray1000")]
+    [InlineData("node", "WcfBasicHttpBasic", "Int")]
+    [InlineData("node", "WcfBasicHttps", "String1000")]
+    public async Task RunLevel_WcfBindingsVariant_EverySampleSucceeds(string client, string variant, string payloadId)
+    {
+        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == variant);
+        PayloadCatalogue.TryGet(payloadId, out var payload);
+
+        var security = HostSecurity.For(host.Host, endpoint);
+        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
+        foreach (var clients in new[] { 1, 3 })
+        {
+            var result = await session.RunLevelAsync(new LevelPlan(clients, 1, 5, null), CancellationToken.None);
+
+            Assert.Equal(clients * 6, result.Samples.Length);
+            Assert.Equal(clients, result.Samples.Count(s => s.IsWarmup));
+            Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Success, s.Outcome));
+        }
+    }
+
+    [Theory]
+    [InlineData("wcf")]
+    [InlineData("dotnet")]
+    [InlineData("node")]
+    [InlineData("java")]
+    public async Task RunLevel_WcfBasicHttpBasicWrongPassword_EverySampleIsAuthentication(string client)
+    {
+        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == "WcfBasicHttpBasic");
+        var security = HostSecurity.For(host.Host, endpoint);
+        security = security with { Credentials = security.Credentials! with { Password = "not-the-password" } };
+        PayloadCatalogue.TryGet("Int", out var payload);
+
+        await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
+        var result = await session.RunLevelAsync(new LevelPlan(2, 1, 3, null), CancellationToken.None);
+
+        Assert.Equal(8, result.Samples.Length);
+        Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Authentication, s.Outcome));
+    }
+
+    private static IClientDriver Driver(string client) => client switch
+    {
+        "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), TimeSpan.FromSeconds(10)),
+        "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), TimeSpan.FromSeconds(10)),
+        "wcf" => new WcfDriver(TimeSpan.FromSeconds(10)),
+        _ => new DotNetDriver(TimeSpan.FromSeconds(10)),
+    };
+
+    /// <summary>One host without a JVM for the class.</summary>
+    public sealed class JvmFreeHost : IAsyncLifetime
+    {
+        /// <summary>The host.</summary>
+        public ServiceHostProcess Host { get; private set; } = null!;
+
+        public async Task InitializeAsync() => Host = await ServiceHostProcess.StartAsync(jvm: false);
+
+        public async Task DisposeAsync() => await Host.DisposeAsync();
+    }
+}
