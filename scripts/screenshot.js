@@ -1,6 +1,7 @@
 // Screenshot of a dashboard page in Debian's Chromium, for docs/ (Playwright's node package as the Microsoft.Playwright
 // NuGet package ships it in the Web.Tests build output; no browser is downloaded).
-//   node scripts/screenshot.js URL OUT.png [width] [waitForText]
+//   [DASHBOARD_TOKEN=…] node scripts/screenshot.js URL OUT.png [width] [waitForText]
+// DASHBOARD_TOKEN: an API token (`Dashboard.Web token create --role Viewer`) sent as a bearer header on every request.
 const path = require('path');
 const fs = require('fs');
 const root = path.join(__dirname, '..', 'tests', 'Web.Tests', 'bin');
@@ -14,7 +15,8 @@ const [url, out, width = '1400', waitFor] = process.argv.slice(2);
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+  const token = process.env.DASHBOARD_TOKEN;
+  const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {} });
   await page.goto(url, { waitUntil: 'networkidle' });
   if (waitFor) await page.getByText(waitFor).first().waitFor({ timeout: 60000 });
   await page.waitForTimeout(2500);

@@ -267,9 +267,14 @@ public sealed class QueueWorker(
         events.Publish(new RunUpdate(runId, run?.Status ?? finish.Status));
     }
 
+    /// <summary>
+    /// The runner's last words on stderr (up to three lines, without <c>error: </c>), leaving out its notices
+    /// (<c>note: </c> lines: a busy machine, a shared host): they say how a run went, not why it ended.
+    /// </summary>
     private static string? LastLine(string text)
     {
-        var lines = text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var lines = text.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Where(l => !l.StartsWith("note: ", StringComparison.Ordinal)).ToArray();
         return lines.Length == 0 ? null : string.Join(" ", lines.TakeLast(3)).Replace("error: ", "", StringComparison.Ordinal);
     }
 

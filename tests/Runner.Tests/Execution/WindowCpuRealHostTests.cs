@@ -5,6 +5,7 @@ using Dashboard.Data.Statistics;
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Execution;
+using Dashboard.Runner.Tests.Support;
 using Dashboard.Service.Contracts.Resources;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Tests.RealProcesses;
@@ -49,6 +50,10 @@ public sealed class WindowCpuRealHostTests : IDisposable
         var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new DotNetDriver()]), _ => { }, http);
 
         await executor.RunAsync(Scenario(host, TimeSpan.FromMilliseconds(300), levels: [4]), await host.GetEndpointsAsync(), CancellationToken.None);
+        // The level ended before the run returned: keep reading until a reading lies 250 ms past that, so that the one
+        // "200 ms after the level" below exists however soon the run ended after its level (CI of 4a2c1d4).
+        var returned = DateTime.UtcNow;
+        Assert.True(await Eventually.HoldsAsync(() => readings.Any(r => r.At >= returned.AddMilliseconds(250))), "the test's CPU sampler stopped reading");
         await stop.CancelAsync();
         await sampler;
 

@@ -110,6 +110,10 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
         {
             ["TMPDIR"] = _tmp,
             ["ServiceHost__SocketDirectory"] = Path.Combine(_tmp, "sockets"),
+            // The local host writes to the dashboard's output: without its "Now listening on" lines the test cannot take
+            // one of the host's addresses for the dashboard's (a restarted dashboard's host may print first; the
+            // dashboard logs its own through the command line below, which its child does not inherit).
+            ["Logging__LogLevel__Microsoft.Hosting.Lifetime"] = "Warning",
         };
         foreach (var variant in ServiceHostProcess.VariantsWithPorts)
         {
@@ -122,7 +126,8 @@ public sealed partial class CrashRestartTests : IAsyncLifetime
             $"--Dashboard:LocalHost:Address={hostAddress}",
             $"--Dashboard:LocalHost:ExecutablePath={ServiceHostProcess.ExecutablePath}",
             $"--Dashboard:LocalHost:DataDirectory={Path.Combine(_tmp, "host-data")}",
-            "--Dashboard:Runner:BusyRetryDelay=00:00:02");
+            "--Dashboard:Runner:BusyRetryDelay=00:00:02",
+            "--Logging:LogLevel:Microsoft.Hosting.Lifetime=Information");
     }
 
     private static async Task WaitForHostAsync(string hostAddress)

@@ -316,6 +316,8 @@ public sealed partial class WebApp : IAsyncDisposable
         }
     }
 
-    [GeneratedRegex(@"Now listening on: (http://[^\s]+)")]
+    // The dashboard's own address (it listens on http://127.0.0.1:0): the local service host it starts logs its Kestrel
+    // lines into the same output, a Unix socket variant's as "Now listening on: http://unix:/…" (CI of 4a2c1d4).
+    [GeneratedRegex(@"Now listening on: (http://127\.0\.0\.1:\d+)")]
     private static partial Regex ListeningRegex();
 }
