@@ -8,21 +8,23 @@ export DASHBOARD_HOST_TOKEN
 export ServiceHost__ControlToken="$DASHBOARD_HOST_TOKEN" Dashboard__LocalHost__ControlToken="$DASHBOARD_HOST_TOKEN"
 
 # The --ServiceHost:Ports:NAME=PORT arguments that move every TCP variant the host serves off its default port, one per
-# line: host_port_args BASE. The names and default ports come from src/Service/Host/appsettings.json, so a variant added
-# there is moved too; each keeps its offset from the default control port (5090, from "Urls"): with BASE 5490,
+# line: host_port_args BASE. The names and default ports come from the catalogue (src/Service/Contracts/Catalogue/
+# catalogue.json, the variants with a "port"), the control port from src/Service/Host/appsettings.json ("Urls", 5090),
+# so a variant added to the catalogue is moved too; each keeps its offset from the control port: with BASE 5490,
 # AspNetHttpXml (5091) goes to 5491 and IceSsl (5111) to 5511. The control API itself goes on BASE (--urls).
 #   mapfile -t ports < <(host_port_args 5490)    then   Dashboard.Service.Host --urls http://127.0.0.1:5490 "${ports[@]}"
 host_port_args() {
   node -e '
-    const [file, base] = [process.argv[1], Number(process.argv[2])];
-    const settings = JSON.parse(require("fs").readFileSync(file, "utf8"));
+    const fs = require("fs");
+    const [settingsFile, catalogueFile, base] = [process.argv[1], process.argv[2], Number(process.argv[3])];
+    const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8"));
     const control = Number(new URL(settings.Urls.split(";")[0]).port);
-    const ports = settings.ServiceHost.Ports;
-    if (!Number.isInteger(base) || !Number.isInteger(control) || Object.keys(ports).length === 0) process.exit(1);
-    for (const [name, port] of Object.entries(ports)) {
+    const ports = JSON.parse(fs.readFileSync(catalogueFile, "utf8")).variants.filter(v => Number.isInteger(v.port));
+    if (!Number.isInteger(base) || !Number.isInteger(control) || ports.length === 0) process.exit(1);
+    for (const { name, port } of ports) {
       if (port - control <= 0) { console.error(`bench: ${name} (${port}) is not above the control port ${control}`); process.exit(1); }
       console.log(`--ServiceHost:Ports:${name}=${base + port - control}`);
-    }' "${BENCH_HOST_SETTINGS:-src/Service/Host/appsettings.json}" "$1"
+    }' "${BENCH_HOST_SETTINGS:-src/Service/Host/appsettings.json}" "${BENCH_CATALOGUE:-src/Service/Contracts/Catalogue/catalogue.json}" "$1"
 }
 
 # The port host_port_args BASE gives one variant: host_port BASE VARIANT (e.g. host_port 5390 MetroSoap11 → 5400).
@@ -42,7 +44,7 @@ host_port_max() {
 start_host() {
   local work=$1 wait_jvm=${2:-} jvm=false base=${BENCH_PORT_BASE:-5390} ports
   [ -n "$wait_jvm" ] && jvm=true
-  ports=$(host_port_args "$base") || { echo "bench: cannot read the variants' ports from appsettings.json" >&2; return 1; }
+  ports=$(host_port_args "$base") || { echo "bench: cannot read the variants' ports from the catalogue" >&2; return 1; }
   mkdir -p "$work/sockets" "$work/data"
   # shellcheck disable=SC2086 # one argument per line, none with spaces
   src/Service/Host/bin/Release/net10.0/Dashboard.Service.Host --urls "http://127.0.0.1:$base" $ports \

@@ -6,7 +6,7 @@
 #
 #   bench/stress.sh [scenario.json ...]     default: the three stress-*.json
 # Starts a Release service host (JVM included) on its own ports (STRESS_PORT_BASE, default 5490: control API on the base,
-# every variant of src/Service/Host/appsettings.json at base + (its default port − 5090), i.e. 5491–5511; Unix sockets in
+# every TCP variant of the catalogue (src/Service/Contracts/Catalogue/catalogue.json) at base + (its default port − 5090), i.e. 5491–5511; Unix sockets in
 # the work folder) with its own data folder (its CA, certificates and credential profiles, made at start, in
 # WORK/data/security, which the runner is given with --security-dir), runs each scenario with the Release runner into
 # one database, and prints per variant × client × payload: requests, errors by kind, sample rows stored, lost samples

@@ -159,56 +159,8 @@ public static class HostVersions
     /// </summary>
     public static async Task<IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>>?> GetAsync(HttpClient http, Uri host, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(http);
-        ArgumentNullException.ThrowIfNull(host);
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(HostProbe.Timeout);
-        try
-        {
-            using var response = await http.GetAsync(new Uri(host, "/versions"), timeout.Token);
-            if (!response.IsSuccessStatusCode)
-            {
-                return null;
-            }
-
-            var versions = await response.Content.ReadFromJsonAsync<Dictionary<string, Dictionary<string, string>>>(JsonSerializerOptions.Web, timeout.Token);
-            return versions?.ToDictionary(p => p.Key, p => (IReadOnlyDictionary<string, string>)p.Value, StringComparer.Ordinal);
-        }
-        catch (Exception e) when (e is HttpRequestException or JsonException or NotSupportedException
-            || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested))
-        {
-            return null;
-        }
-    }
-}
-
-/// <summary>Which process a service host runs in (<c>GET /process</c>): recorded with each level (docs/statistics.md, "Launches").</summary>
-public static class HostProcess
-{
-    private sealed record Answer(int ProcessId);
-
-    /// <summary>
-    /// The host's process id from its <c>GET /process</c>; null when it does not answer within <see cref="HostProbe.Timeout"/>
-    /// (an older host without the route, a proxy): the level then records no host process.
-    /// </summary>
-    public static async Task<int?> GetIdAsync(HttpClient http, Uri host, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(http);
-        ArgumentNullException.ThrowIfNull(host);
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout.CancelAfter(HostProbe.Timeout);
-        try
-        {
-            using var response = await http.GetAsync(new Uri(host, "/process"), timeout.Token);
-            return response.IsSuccessStatusCode
-                ? (await response.Content.ReadFromJsonAsync<Answer>(JsonSerializerOptions.Web, timeout.Token))?.ProcessId
-                : null;
-        }
-        catch (Exception e) when (e is HttpRequestException or JsonException or NotSupportedException
-            || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested))
-        {
-            return null;
-        }
+        var (versions, _) = await HostGet.JsonAsync<Dictionary<string, Dictionary<string, string>>>(http, host, "/versions", cancellationToken);
+        return versions?.ToDictionary(p => p.Key, p => (IReadOnlyDictionary<string, string>)p.Value, StringComparer.Ordinal);
     }
 }
 

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text.Json;
 using Dashboard.Data.Runs;
+using Dashboard.Service.Contracts.Resources;
 using Dashboard.Web.Options;
 using Dashboard.Web.Processes;
 using Microsoft.Extensions.Options;
@@ -34,7 +35,9 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
     : IHostedService, IDisposable
 {
     private const string RecordFile = "local-host.json";
+    private readonly Lock _gate = new();
     private Process? _process;
+    private bool _stopping;
 
     /// <summary>Where the child process is.</summary>
     public LocalHostState State { get; private set; } = LocalHostState.Disabled;
@@ -71,6 +74,8 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
         {
             var start = new ProcessStartInfo(path) { UseShellExecute = false, RedirectStandardInput = true, WorkingDirectory = Path.GetDirectoryName(path)! };
             start.ArgumentList.Add("--ServiceHost:StopAtStdinEof=true");
+            // POST /restart ends it with HostRestart.ExitCode and it is started again here: a fresh host per launch.
+            start.ArgumentList.Add("--ServiceHost:RestartOnRequest=true");
             // --urls, not ASPNETCORE_URLS: the host's appsettings.json "Urls" would win over the environment variable.
             start.ArgumentList.Add("--urls");
             start.ArgumentList.Add(options.Value.Address.GetLeftPart(UriPartial.Authority));
@@ -86,24 +91,45 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
                 start.Environment["ServiceHost__ControlToken"] = options.Value.ControlToken;
             }
 
-            _process = Process.Start(start);
-            _process!.EnableRaisingEvents = true;
-            _process.Exited += (_, _) =>
-            {
-                State = LocalHostState.Exited;
-                Message = $"the local service host exited with code {_process.ExitCode}";
-                logger.LogWarning("Local service host exited with code {ExitCode}", _process.ExitCode);
-            };
-            Record(ProcessIdentity.Of(_process.Id));
+            var process = Process.Start(start)!;
+            _process = process;
+            process.EnableRaisingEvents = true;
+            process.Exited += (_, _) => OnExited(process);
+            Record(ProcessIdentity.Of(process.Id));
             State = LocalHostState.Running;
-            Message = $"started {path} (pid {_process.Id}) on {options.Value.Address}";
-            logger.LogInformation("Local service host started: {Path} pid {Pid}", path, _process.Id);
+            Message = $"started {path} (pid {process.Id}) on {options.Value.Address}";
+            logger.LogInformation("Local service host started: {Path} pid {Pid}", path, process.Id);
         }
         catch (System.ComponentModel.Win32Exception e)
         {
             State = LocalHostState.Exited;
             Message = $"the local service host {path} could not start: {e.Message}";
             logger.LogError(e, "Local service host could not start");
+        }
+    }
+
+    // The host ended: on request (POST /restart, a runner's next launch) it is started again at once, unless the dashboard
+    // is stopping; any other end is reported on the Hosts page and in the log.
+    private void OnExited(Process process)
+    {
+        lock (_gate)
+        {
+            if (!ReferenceEquals(process, _process))
+            {
+                return;
+            }
+
+            if (process.ExitCode == HostRestart.ExitCode && !_stopping)
+            {
+                logger.LogInformation("Local service host {Pid} ended on request (POST /restart); starting a fresh one", process.Id);
+                process.Dispose();
+                Start();
+                return;
+            }
+
+            State = LocalHostState.Exited;
+            Message = $"the local service host exited with code {process.ExitCode}";
+            logger.LogWarning("Local service host exited with code {ExitCode}", process.ExitCode);
         }
     }
 
@@ -146,6 +172,11 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
     /// <inheritdoc />
     public async Task StopAsync(CancellationToken cancellationToken)
     {
+        lock (_gate)
+        {
+            _stopping = true;
+        }
+
         if (_process is { HasExited: false } process)
         {
             logger.LogInformation("Stopping the local service host {Pid}", process.Id);

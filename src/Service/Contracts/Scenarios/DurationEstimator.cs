@@ -89,7 +89,8 @@ public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured
         var (typical, shortest, longest) = scenario.SteadyState is { } steady
             ? (TypicalWarmupSeconds(steady), steady.Windows * steady.Window.TotalSeconds, steady.MaxWarmup.TotalSeconds + steady.Window.TotalSeconds)
             : (0.0, 0.0, 0.0);
-        var fixedSeconds = RunStartSeconds;
+        // A fresh host per launch (docs/statistics.md, "Launches"): the dashboard's local host restarts before launch 2, 3, …
+        var fixedSeconds = RunStartSeconds + (launches - 1) * HostRestartSeconds(scenario.Variants);
         var levelRepetitions = 0;
         var calibrated = false;
         foreach (var pair in cells.Runnable)
@@ -165,6 +166,14 @@ public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured
         var rate = clients <= 1 ? sequential : Math.Min(saturated, sequential * clients);
         return rate * secureFactor;
     }
+
+    /// <summary>
+    /// Seconds to restart the service host between launches (<c>POST /restart</c> until its stacks are up): about 3 s for
+    /// the host alone, 15 s when a variant needs the JVM service (metro, ice), which starts again with it. A host the
+    /// launches share costs nothing, so for one the figure is high by this much.
+    /// </summary>
+    public static double HostRestartSeconds(IEnumerable<string> variants) =>
+        variants.Any(v => VariantCatalogue.TryGet(v, out var variant) && variant.Stack is VariantCatalogue.Metro or VariantCatalogue.Ice) ? 15.0 : 3.0;
 
     /// <summary>Seconds to start one cell's client: the runner's own dotnet client at once, a JVM or Node process longer.</summary>
     public static double ClientStartSeconds(string client) => client switch

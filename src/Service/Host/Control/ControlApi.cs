@@ -1,3 +1,4 @@
+using Dashboard.Service.Contracts.Resources;
 using Dashboard.Service.Contracts.Security;
 using Dashboard.Service.Contracts.Variants;
 using Dashboard.Service.Host.Resources;
@@ -8,7 +9,7 @@ namespace Dashboard.Service.Host.Control;
 
 /// <summary>
 /// The control API (docs/service-contract.md, docs/topologies.md): <c>GET /endpoints</c>, <c>GET /versions</c>,
-/// <c>GET /resources</c>, <c>GET /cpu</c>, <c>GET /process</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
+/// <c>GET /resources</c>, <c>GET /cpu</c>, <c>POST /restart</c>, <c>GET /healthz</c>; every route but <c>/healthz</c> (the <c>/security</c> ones included) asks
 /// for the control token (<see cref="ControlToken"/>, docs/security.md).
 /// </summary>
 public static class ControlApi
@@ -32,18 +33,33 @@ public static class ControlApi
         // "aspnet" from this process's assemblies, "jvm" as the JVM service reported them in its ready line (absent until then).
         app.MapGet("/versions", (EndpointRegistry registry) => Results.Ok(ServerVersions.Of(registry)));
 
-        // This host process's id and start time (UTC): a runner records which host process served each level, so two
-        // launches (docs/statistics.md, "Launches") show whether they shared the host.
-        var self = System.Diagnostics.Process.GetCurrentProcess();
-        var process = new { processId = Environment.ProcessId, startedUtc = self.StartTime.ToUniversalTime() };
-        app.MapGet("/process", () => Results.Ok(process));
-
         // Machine CPU % (all cores) and available MB; this process's (aspnet stack's) CPU %, resident MB, GC heap, threads; the JVM's CPU % and resident MB.
         app.MapGet("/resources", (ResourceMonitor monitor) => Results.Ok(monitor.Latest));
 
         // Cumulative counters, read now (never percentages): each stack process's user + system CPU seconds with its pid and
         // start time, the machine's busy, idle and steal seconds. A caller reads them at both ends of a window (docs/statistics.md).
         app.MapGet("/cpu", (CpuCounterReader reader) => Results.Ok(reader.Read()));
+
+        // A fresh host process for the next launch of a run (docs/statistics.md, "Launches"): only when a supervisor starts
+        // this host again (ServiceHost:RestartOnRequest). 202 with this process's id, then the host stops (its JVM with it)
+        // and exits with HostRestart.ExitCode once the answer is sent; else 409, and the launches share this host.
+        app.MapPost(HostRestart.Path, (HttpContext context, IOptions<ServiceHostOptions> options) =>
+        {
+            if (!options.Value.RestartOnRequest)
+            {
+                return Results.Problem(statusCode: StatusCodes.Status409Conflict, title: "this host is not restarted by a supervisor",
+                    detail: "the host was started without ServiceHost:RestartOnRequest (only the dashboard's local host is): nobody would start it again, so launches share it");
+            }
+
+            app.Logger.LogInformation("Restart requested: stopping, exit code {ExitCode}", HostRestart.ExitCode);
+            Environment.ExitCode = HostRestart.ExitCode;
+            context.Response.OnCompleted(() =>
+            {
+                app.Lifetime.StopApplication();
+                return Task.CompletedTask;
+            });
+            return Results.Accepted(value: new HostRestartAccepted(Environment.ProcessId));
+        });
 
         // Each stack's state: up, starting, down (for good, with its reason) or disabled (not configured). 503 while a
         // configured stack starts, so a caller waits instead of reading a partial /endpoints; then 200, "ok" when every

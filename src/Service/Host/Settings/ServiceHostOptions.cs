@@ -44,6 +44,13 @@ public sealed class ServiceHostOptions
     public bool StopAtStdinEof { get; set; }
 
     /// <summary>
+    /// Whoever started this host starts it again when it exits with <see cref="Contracts.Resources.HostRestart.ExitCode"/>
+    /// (default false). The dashboard starts its local host with it; then <c>POST /restart</c> ends the host so that each
+    /// launch of a run gets a fresh host process (docs/statistics.md, "Launches"). Without it the route answers 409.
+    /// </summary>
+    public bool RestartOnRequest { get; set; }
+
+    /// <summary>
     /// The control API's token (docs/security.md, "The control API's token"): every route but <c>GET /healthz</c> asks for
     /// <c>Authorization: Bearer &lt;token&gt;</c>. Null or empty (default): one is made at first start into the security
     /// folder as <c>control-token</c> (mode 0600) and reused after. Never logged.
