@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A/A benchmark (issue #24): the same cell as two "runs" A and B, interleaved PAIRS times (A B, B A, A B, …), each run a
-# fresh Release runner process against one Release host; prints per pair the throughput and p50 ratio B/A and, over the
+# fresh Release runner process against one Release host; prints per pair the throughput, p50 and server CPU per request (the host's GET /cpu at the window's ends) and their ratio B/A and, over the
 # pairs, the mean ratio with its 95 % interval (log scale, t(0.975, n − 1)) and the CoV of the single runs. Done twice:
 # without steady-state warm-up (only the warm-up requests) and with it (steadyState thresholds below), the two modes
 # interleaved pair by pair so that both see the same machine.
@@ -28,7 +28,8 @@ host=$!
 trap 'kill -TERM $host; wait $host 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$control/healthz" 2>/dev/null | grep -q '"aspnet":"up"' && break; sleep 0.5; done
 
-# One run: throughput (req/s) and p50 (ms) of its single level, from the runner's levels CSV.
+# One run: throughput (req/s), p50 (ms) and server CPU per request (µs, the host's GET /cpu at the window's ends) of its
+# single level, from the runner's levels CSV.
 run_once() {
   local steady=$1
   cat > "$work/s.json" <<JSON
@@ -37,9 +38,11 @@ run_once() {
 JSON
   "src/Runner/bin/$config/net10.0/Dashboard.Runner" run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
   rm -f "$work/r.db"*
-  # The mean over the run's launches (one row each) of throughput_rps and p50_ms, read by the levels CSV's header names.
+  # The mean over the run's launches (one row each) of throughput_rps, p50_ms and server_cpu_us_per_request, read by the
+  # levels CSV's header names ("nan" when a launch has no server figure: the host did not report its counters).
   python3 -c 'import csv, statistics as st, sys; r = list(csv.DictReader(open(sys.argv[1])))
-print("%.3f,%.6f" % (st.mean(float(x["throughput_rps"]) for x in r), st.mean(float(x["p50_ms"]) for x in r)))' "$work/l.csv"
+cpu = [float(x["server_cpu_us_per_request"]) for x in r if x["server_cpu_us_per_request"]]
+print("%.3f,%.6f,%.3f" % (st.mean(float(x["throughput_rps"]) for x in r), st.mean(float(x["p50_ms"]) for x in r), st.mean(cpu) if len(cpu) == len(r) else float("nan")))' "$work/l.csv"
 }
 
 summarize() {
@@ -52,10 +55,12 @@ def estimate(values):
     n = len(values); m = st.mean(values); s = st.stdev(values)
     h = T[n - 1] * (s / math.sqrt(n)) / m
     return m, m * math.exp(-h), m * math.exp(h), s / m
-for name, i in (("throughput", 0), ("p50", 1)):
-    ratios = [b[i] / a[i] for a, b in ((r[0:2], r[2:4]) for r in rows)]
+for name, i in (("throughput", 0), ("p50", 1), ("server CPU per request", 2)):
+    ratios = [b[i] / a[i] for a, b in ((r[0:3], r[3:6]) for r in rows) if not (math.isnan(a[i]) or math.isnan(b[i]))]
+    if len(ratios) < 2:
+        print(f"  {name}: fewer than 2 pairs with a figure"); continue
     m, lo, hi, cov = estimate(ratios)
-    singles = [r[i] for r in rows] + [r[i + 2] for r in rows]
+    singles = [r[i] for r in rows if not math.isnan(r[i])] + [r[i + 3] for r in rows if not math.isnan(r[i + 3])]
     print(f"  {name} ratio B/A: mean {m:.3f}, 95 % interval [{lo:.3f}, {hi:.3f}] (log scale, n = {len(ratios)}); "
           f"single runs: mean {st.mean(singles):.3f}, CoV {st.stdev(singles) / st.mean(singles) * 100:.1f} %, "
           f"min {min(singles):.3f}, max {max(singles):.3f}")
@@ -69,7 +74,7 @@ steady_json=', "steadyState": {"windows": 5, "maxCov": 0.02, "window": "00:00:01
 : > "$work/off.txt"; : > "$work/steady.txt"; : > "$work/load.txt"
 echo "$pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client, $launches launches per run; modes interleaved"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
-pair_of() { # mode pair -> "thrA p50A thrB p50B"
+pair_of() { # mode pair -> "thrA p50A cpuA thrB p50B cpuB"
   local steady="" a b
   [ "$1" = steady ] && steady=$steady_json
   if (( $2 % 2 )); then
@@ -79,8 +84,9 @@ pair_of() { # mode pair -> "thrA p50A thrB p50B"
     cut -d' ' -f1 /proc/loadavg >> "$work/load.txt"; b=$(run_once "$steady")
     cut -d' ' -f1 /proc/loadavg >> "$work/load.txt"; a=$(run_once "$steady")
   fi
-  echo "${a/,/ } ${b/,/ }" >> "$work/$1.txt"
-  echo "  pair $2, steady state $1: A ${a%,*} req/s p50 ${a#*,} ms, B ${b%,*} req/s p50 ${b#*,} ms (load $(cut -d' ' -f1 /proc/loadavg))"
+  echo "${a//,/ } ${b//,/ }" >> "$work/$1.txt"
+  IFS=, read -r ta pa ca <<< "$a"; IFS=, read -r tb pb cb <<< "$b"
+  echo "  pair $2, steady state $1: A $ta req/s p50 $pa ms server $ca µs/req, B $tb req/s p50 $pb ms server $cb µs/req (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 for p in $(seq 1 "$pairs"); do
   if (( (p + 1) / 2 % 2 )); then pair_of off "$p"; pair_of steady "$p"; else pair_of steady "$p"; pair_of off "$p"; fi
