@@ -51,8 +51,21 @@ public static class RunsApi
     }
 
     private static async Task<Results<Created<RunResource>, ProblemHttpResult>> QueueAsync(
-        HttpRequest request, QueueService queue, [FromQuery] DateTimeOffset? at, CancellationToken cancellationToken)
+        HttpRequest request, QueueService queue, [FromQuery] string? at, CancellationToken cancellationToken)
     {
+        // Read here, not bound: a bound DateTimeOffset that does not parse answers a bare "Bad Request".
+        DateTimeOffset? when = null;
+        if (!string.IsNullOrEmpty(at))
+        {
+            if (!DateTimeOffset.TryParse(at, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out var parsed))
+            {
+                return ScenarioProblem(new ScenarioException("at",
+                    $"\"{ScenarioText.Shown(at, 60)}\" is not a time: give an ISO 8601 time, e.g. {DateTime.UtcNow.AddHours(1):yyyy-MM-ddTHH:mm:00Z} (UTC) or with its offset, +01:00"));
+            }
+
+            when = parsed;
+        }
+
         using var reader = new StreamReader(request.Body, Encoding.UTF8);
         var json = await reader.ReadToEndAsync(cancellationToken);
         if (NotJson(json) is { } notJson)
@@ -63,7 +76,7 @@ public static class RunsApi
         try
         {
             var scenario = ScenarioLoader.ParseValid(json);
-            var run = await queue.EnqueueAsync(scenario, at?.UtcDateTime, cancellationToken);
+            var run = await queue.EnqueueAsync(scenario, when?.UtcDateTime, cancellationToken);
             return TypedResults.Created($"/api/runs/{run.Id}", RunResource.From(run));
         }
         catch (ScenarioException e)

@@ -141,22 +141,43 @@ public sealed class ScenarioDraft
         return changes;
     }
 
-    /// <summary>The levels text parsed; the problem names the entry that is not a whole number.</summary>
+    /// <summary>
+    /// The levels text parsed. The problem names every entry that is not a whole number or is outside 1…<see
+    /// cref="ScenarioValidator.MaxLevel"/> (issue #36: "ten, -5, 2.5" named only "ten"); null when all are levels.
+    /// </summary>
     public (IReadOnlyList<int> Levels, string? Problem) ParseLevels()
     {
         var parts = LevelsText.Split([',', ' ', ';'], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         var levels = new List<int>();
+        var problems = new List<(int Index, string Text)>();
         for (var i = 0; i < parts.Length; i++)
         {
             if (!int.TryParse(parts[i], NumberStyles.Integer, CultureInfo.InvariantCulture, out var level))
             {
-                return (levels, $"{FieldLabel($"levels[{i}]")}: '{parts[i]}' is not a whole number of concurrent clients");
+                problems.Add((i, $"'{parts[i]}' is not a whole number of concurrent clients"));
+                continue;
+            }
+
+            if (level is < 1 or > ScenarioValidator.MaxLevel)
+            {
+                problems.Add((i, $"{level} is out of range; a level is 1..{ScenarioValidator.MaxLevel} concurrent clients"));
             }
 
             levels.Add(level);
         }
 
-        return (levels, null);
+        if (problems.Count == 0)
+        {
+            return (levels, null);
+        }
+
+        // Only whole numbers out of range: the validator says so at the field, in the same words.
+        if (problems.All(p => int.TryParse(parts[p.Index], NumberStyles.Integer, CultureInfo.InvariantCulture, out _)))
+        {
+            return (levels, null);
+        }
+
+        return (levels, string.Join("; ", problems.Select(p => $"{FieldLabel($"levels[{p.Index}]")}: {p.Text}")));
     }
 
     /// <summary>The scenario document of this draft (not validated).</summary>

@@ -123,6 +123,18 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
     }
 
     [Fact]
+    public async Task Post_AtIsNotATime_Returns400NamingAtAndTheFormat()
+    {
+        using var post = await App.Http.PostAsync("/api/runs?at=tomorrow",
+            new StringContent(WebApp.Scenario("when"), System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.Equal(HttpStatusCode.BadRequest, post.StatusCode);
+        var problem = await post.Content.ReadFromJsonAsync<JsonElement>();
+        Assert.Equal("at", problem.GetProperty("field").GetString());
+        Assert.StartsWith("at: \"tomorrow\" is not a time: give an ISO 8601 time, e.g. ", problem.GetProperty("detail").GetString(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Post_ScheduledInThePast_Returns400NamingAt()
     {
         using var post = await App.Http.PostAsync($"/api/runs?at={DateTime.UtcNow.AddMinutes(-5):O}",

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
@@ -53,7 +54,7 @@ public static class ScenarioLoader
         }
         catch (JsonException e)
         {
-            throw new ScenarioException(FieldOf(e), Describe(e), e);
+            throw new ScenarioException(FieldOf(e), ScenarioJsonErrors.Describe(e), e);
         }
 
         if (document is null)
@@ -106,8 +107,30 @@ public static class ScenarioLoader
             return;
         }
 
-        var problems = result.Errors.Select(e => (e.PropertyName, e.ErrorMessage)).ToArray();
-        throw new ScenarioException(problems[0].PropertyName, problems[0].ErrorMessage) { Problems = problems };
+        var problems = AtMostPerField(result.Errors.Select(e => (e.PropertyName, e.ErrorMessage)).ToList());
+        throw new ScenarioException(problems[0].Field, problems[0].Message) { Problems = problems };
+    }
+
+    /// <summary>Problems shown per field (its elements counted together: <c>levels[3]</c> is <c>levels</c>'s); the rest are counted in one line.</summary>
+    public const int ProblemsPerField = 3;
+
+    // At most ProblemsPerField problems of each field, in their order, and "and N more problems in FIELD" for the rest: a
+    // list of 5,000 bad levels is refused with a readable answer, not 4,000 lines.
+    private static (string Field, string Message)[] AtMostPerField(List<(string Field, string Message)> problems)
+    {
+        static string Root(string field) => field.Split('[', '.')[0];
+        var kept = new List<(string Field, string Message)>();
+        foreach (var group in problems.GroupBy(p => Root(p.Field), StringComparer.OrdinalIgnoreCase))
+        {
+            var all = group.ToList();
+            kept.AddRange(all.Take(ProblemsPerField));
+            if (all.Count > ProblemsPerField)
+            {
+                kept.Add((group.Key, string.Create(CultureInfo.InvariantCulture, $"and {all.Count - ProblemsPerField:N0} more problems in {group.Key}")));
+            }
+        }
+
+        return [.. kept];
     }
 
     /// <summary>The document as JSON, in the shape <see cref="Parse"/> reads.</summary>
@@ -139,15 +162,5 @@ public static class ScenarioLoader
         }
 
         return path.StartsWith("$.", StringComparison.Ordinal) ? path[2..] : path.TrimStart('$');
-    }
-
-    private static string Describe(JsonException e)
-    {
-        // System.Text.Json messages carry the path and position; keep the first sentence and say where.
-        var message = e.Message;
-        var cut = message.IndexOf(". Path:", StringComparison.Ordinal);
-        var first = cut > 0 ? message[..cut] : message;
-        var where = e.LineNumber is { } line ? $" (line {line + 1}, position {e.BytePositionInLine + 1})" : "";
-        return first.Replace(Environment.NewLine, " ", StringComparison.Ordinal) + where;
     }
 }

@@ -81,6 +81,54 @@ public class ScenarioLoaderTests
         Assert.False(string.IsNullOrWhiteSpace(error.Message));
     }
 
+    [Theory]
+    [InlineData("\"levels\": [1, 10, 20]", "\"levels\": \"1, 10\"", "levels", "levels: expected a list of whole numbers, e.g. [1, 10, 50]")]
+    [InlineData("\"requestsPerClient\": 20", "\"requestsPerClient\": \"many\"", "requestsPerClient", "requestsPerClient: expected a whole number, e.g. 20")]
+    [InlineData("\"variants\": [\"AspNetHttpJson\", \"AspNetH2BinXml\"]", "\"variants\": \"AspNetHttpJson\"", "variants", "variants: expected a list of names in quotes, e.g. [\"AspNetHttpJson\"]")]
+    [InlineData("\"requestsPerClient\": 20", "\"duration\": 20", "duration", "duration: expected a duration in quotes, hh:mm:ss, e.g. \"00:00:20\"")]
+    public void Parse_WrongType_SaysWhatIsExpectedInTheScenariosWords(string find, string replace, string field, string start)
+    {
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Valid.Replace(find, replace, StringComparison.Ordinal)));
+
+        Assert.Equal(field, error.Field);
+        Assert.StartsWith(start, error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("System.", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_UnknownField_NamesItAndListsTheScenariosFields()
+    {
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Valid.Replace("\"name\": \"smoke\",", "\"name\": \"smoke\", \"colour\": 1,", StringComparison.Ordinal)));
+
+        Assert.Equal("colour", error.Field);
+        Assert.StartsWith("colour: unknown field \"colour\"; a scenario's fields are name, ", error.Message, StringComparison.Ordinal);
+        Assert.Contains("requestsPerClient", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain(".NET", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_BrokenJson_NoAdviceOnReaderOptions()
+    {
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse("{\"name\": \"a\",}"));
+
+        Assert.DoesNotContain("reader options", error.Message, StringComparison.OrdinalIgnoreCase);
+        Assert.Contains("(line 1, position", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Parse_5000BadLevels_ThreeProblemsAndACountOfTheRest()
+    {
+        var levels = string.Join(", ", Enumerable.Repeat(0, 5000));
+        var error = Assert.Throws<ScenarioException>(() => ScenarioLoader.Parse(Valid.Replace("[1, 10, 20]", $"[{levels}]", StringComparison.Ordinal)));
+
+        Assert.Equal(4, error.Problems.Count);
+        Assert.Equal(["levels[0]", "levels[1]", "levels[2]", "levels"], error.Problems.Select(p => p.Field));
+        // 5,000 levels out of range, and the list's own problems (too many levels): all but the first three counted.
+        var rest = System.Text.RegularExpressions.Regex.Match(error.Problems[3].Message, "^and ([0-9,]+) more problems in levels$");
+        Assert.True(rest.Success, error.Problems[3].Message);
+        Assert.True(int.Parse(rest.Groups[1].Value, System.Globalization.NumberStyles.AllowThousands, System.Globalization.CultureInfo.InvariantCulture) >= 4997, error.Problems[3].Message);
+    }
+
     [Fact]
     public void Parse_UnknownVariant_MessageListsTheKnownOnes()
     {

@@ -58,6 +58,18 @@ public sealed class NewRunTests : IAsyncLifetime
     }
 
     [Fact]
+    public void Levels_SeveralBadEntries_ErrorNamesEachOfThem()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        page.WaitForElement("#levels").Change("ten, -5, 2.5");
+
+        page.WaitForAssertion(() => Assert.Equal(
+            "Concurrency level 1: 'ten' is not a whole number of concurrent clients; Concurrency level 2: -5 is out of range; a level is 1..1000 concurrent clients; Concurrency level 3: '2.5' is not a whole number of concurrent clients",
+            page.Find("[data-testid=error-levels]").TextContent.Trim()));
+    }
+
+    [Fact]
     public void Levels_OutOfRange_ErrorNamesTheLevelWithoutJsonKeys()
     {
         var page = _context.RenderPage<NewRun>();
