@@ -30,6 +30,18 @@ public final class DriverMain {
         static final Work END = new Work(null, null, null);
     }
 
+    /** The body of the {@code ready} record. */
+    private record Ready(String driver, String runtime, String library) {
+    }
+
+    /** The body of the {@code level} record: the level's index and clients, its start (Unix ms) and length (µs). */
+    private record LevelDone(int index, int clients, long startedUnixMs, long elapsedUs, boolean cancelled) {
+    }
+
+    /** The body of the {@code fail} record. */
+    private record Fail(String message) {
+    }
+
     private final PrintStream out;
     private final BlockingQueue<Work> queue = new LinkedBlockingQueue<>();
     private volatile LevelControl latest;
@@ -95,8 +107,7 @@ public final class DriverMain {
         }
 
         String runtime = "OpenJDK " + Runtime.version();
-        out.println("ready {\"driver\":\"java\",\"runtime\":" + Json.quote(runtime) + ",\"library\":"
-                + Json.quote(factory.library()) + "}");
+        out.println(Json.record("ready", new Ready("java", runtime, factory.library())));
         out.flush();
 
         Signal.handle(new Signal("INT"), s -> {
@@ -123,9 +134,8 @@ public final class DriverMain {
                     return fail("no client could connect to " + job.address() + ": " + r.noClientConnected());
                 }
                 out.append(r.samples());
-                out.println("level {\"index\":" + work.level().index() + ",\"clients\":" + work.level().clients()
-                        + ",\"startedUnixMs\":" + r.startedUnixMs() + ",\"elapsedUs\":" + r.elapsedUs()
-                        + ",\"cancelled\":" + r.cancelled() + "}");
+                out.println(Json.record("level", new LevelDone(work.level().index(), work.level().clients(),
+                        r.startedUnixMs(), r.elapsedUs(), r.cancelled())));
                 out.flush();
                 if (interrupted) {
                     break;
@@ -187,7 +197,7 @@ public final class DriverMain {
 
     private int fail(String message) {
         System.err.println("java-driver: " + message);
-        out.println("fail {\"message\":" + Json.quote(message) + "}");
+        out.println(Json.record("fail", new Fail(message)));
         out.flush();
         return EXIT_FAILED;
     }
