@@ -103,8 +103,9 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         StartAsync(dataDirectory, ownsDataDirectory: false, jvm, extraArguments);
 
     /// <summary>Starts a host with the JVM stacks and returns as soon as its control API answers, while the JVM still starts.</summary>
-    public static Task<ServiceHostProcess> StartJvmStartingAsync() =>
-        StartAsync(Directory.CreateTempSubdirectory("host-data-").FullName, ownsDataDirectory: true, jvm: true, [], waitForJvm: false);
+    /// <param name="extraArguments">More <c>--Section:Key=value</c> arguments (e.g. <c>--Jvm:JavaPath=/bin/false</c>).</param>
+    public static Task<ServiceHostProcess> StartJvmStartingAsync(params string[] extraArguments) =>
+        StartAsync(Directory.CreateTempSubdirectory("host-data-").FullName, ownsDataDirectory: true, jvm: true, extraArguments, waitForJvm: false);
 
     private static async Task<ServiceHostProcess> StartAsync(string dataDirectory, bool ownsDataDirectory, bool jvm, string[] extraArguments, bool waitForJvm = true)
     {

@@ -1,13 +1,14 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Net.Http.Json;
+using System.Text.RegularExpressions;
 using Dashboard.Service.Contracts.Resources;
 using Dashboard.Tests.RealProcesses;
 
 namespace Dashboard.Service.Tests.Host;
 
 /// <summary>The host supervises its JVM service: lists its endpoints, restarts it when it dies, never leaves it behind.</summary>
-public sealed class JvmSupervisorTests
+public sealed partial class JvmSupervisorTests
 {
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
 
@@ -74,6 +75,60 @@ public sealed class JvmSupervisorTests
         var health = await http.GetStringAsync(new Uri(host.ControlAddress, "healthz"));
         Assert.Contains("\"jvm\":\"up\"", health, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public async Task Jvm_ExitsAtOnceEveryTime_RestartDelaysGrowToTheCapAndTheLimitStopsTheLoop()
+    {
+        // A real process that exits at once with code 1 stands for a JVM that cannot start.
+        await using var host = await ServiceHostProcess.StartJvmStartingAsync(
+            "--Jvm:JavaPath=/bin/false", "--Jvm:RestartFirstDelaySeconds=0.25", "--Jvm:RestartMaxDelaySeconds=1",
+            "--Jvm:MaxRestarts=5", "--Jvm:RestartWindowMinutes=10");
+        // When each start shows in the host's output (polled every 20 ms on its own, so an HTTP call does not delay it).
+        var starts = new List<DateTime>();
+        using var stop = new CancellationTokenSource();
+        var watcher = Task.Run(async () =>
+        {
+            while (!stop.IsCancellationRequested)
+            {
+                var seen = host.Output.Count(l => l.Contains("JVM service started (pid", StringComparison.Ordinal));
+                lock (starts)
+                {
+                    while (starts.Count < seen)
+                    {
+                        starts.Add(DateTime.UtcNow);
+                    }
+                }
+
+                await Task.Delay(20);
+            }
+        });
+        using var http = new HttpClient();
+        var health = await WaitForAsync<string>(async () =>
+        {
+            using var response = await http.GetAsync(new Uri(host.ControlAddress, "healthz")); // 503 while the JVM is "starting"
+            var h = await response.Content.ReadAsStringAsync();
+            return h.Contains("giving up", StringComparison.Ordinal) ? h : null;
+        });
+        await Task.Delay(TimeSpan.FromSeconds(2)); // a start after giving up would show by now
+        await stop.CancelAsync();
+        await watcher;
+
+        var delays = host.Output.Select(l => RestartDelay().Match(l)).Where(m => m.Success)
+            .Select(m => double.Parse(m.Groups[1].Value, CultureInfo.InvariantCulture)).ToArray();
+        Assert.Equal([0.25, 0.5, 1, 1, 1], delays);
+        Assert.Equal(6, host.Output.Count(l => l.Contains("JVM service started (pid", StringComparison.Ordinal)));
+        using var healthz = System.Text.Json.JsonDocument.Parse(health);
+        Assert.Equal("down", healthz.RootElement.GetProperty("stacks").GetProperty("jvm").GetString());
+        Assert.Equal("restarted 5 times in 10 min, giving up (last exit code 1)", healthz.RootElement.GetProperty("reasons").GetProperty("jvm").GetString());
+        Assert.Contains(host.Output, l => l.Contains("JVM service exited with code 1; restarted 5 times in 10 min, giving up (last exit code 1)", StringComparison.Ordinal));
+        // The waits really happened: first to last start took at least the delays' sum (3.75 s), less the polling's slack;
+        // without them the six starts of /bin/false take well under a second.
+        Assert.Equal(6, starts.Count);
+        Assert.True((starts[5] - starts[0]).TotalSeconds >= delays.Sum() - 0.5, $"six starts within {(starts[5] - starts[0]).TotalSeconds:0.000} s");
+    }
+
+    [GeneratedRegex(@"JVM service exited with code 1; restart \d+ of at most 5 in 10 min, in ([0-9.]+) s")]
+    private static partial Regex RestartDelay();
 
     [Theory]
     [InlineData(15)]

@@ -36,6 +36,7 @@ done
 [ -f "$J/perfmark-api.jar" ] || die "$J/perfmark-api.jar missing: apt-get install libperfmark-java"
 [ -f "$J/gson.jar" ] || die "$J/gson.jar missing: apt-get install libgoogle-gson-java"
 [ -f "$J/guava.jar" ] || die "$J/guava.jar missing: apt-get install libguava-java"
+[ -f "$J/commons-cli.jar" ] || die "$J/commons-cli.jar missing: apt-get install libcommons-cli-java"
 GRPC_JARS="$J/grpc-api.jar:$J/grpc-context.jar:$J/grpc-core.jar:$J/grpc-netty.jar:$J/grpc-protobuf.jar:$J/grpc-protobuf-lite.jar:$J/grpc-stub.jar:$J/protobuf.jar:$J/guava.jar:$J/perfmark-api.jar:$J/gson.jar:$J/netty-buffer.jar:$J/netty-codec.jar:$J/netty-codec-http.jar:$J/netty-codec-http2.jar:$J/netty-codec-socks.jar:$J/netty-common.jar:$J/netty-handler.jar:$J/netty-handler-proxy.jar:$J/netty-resolver.jar:$J/netty-transport.jar"
 # Shared with the service: JSON, the catalogue reader and the TLS / WS-Security code (compiled into both jars), and the
 # one catalogue file (put into the jar as /catalogue.json).
@@ -43,7 +44,7 @@ SHARED=$(cd "$SERVICE_DIR/../JvmShared" && pwd)/src || die "src/Service/JvmShare
 CATALOGUE=$(cd "$SERVICE_DIR/../Contracts/Catalogue" && pwd)/catalogue.json
 [ -f "$CATALOGUE" ] || die "$CATALOGUE missing"
 
-RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$GRPC_JARS"
+RUNTIME_JARS="$J/jaxws-rt.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/jaxb-api.jar:$J/jaxb-impl.jar:$J/jaxb-core.jar:$J/javax.activation.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar:$J/FastInfoset.jar:$J/stax-ex.jar:$J/streambuffer.jar:$J/mimepull.jar:$J/metro-policy.jar:$J/istack-commons-runtime.jar:$J/gmbal.jar:$J/glassfish-management-api.jar:$ICE_JAR:$ICESSL_JAR:$J/wss4j.jar:$J/xmlsec.jar:$J/commons-logging.jar:$J/slf4j-api.jar:$J/slf4j-nop.jar:$J/commons-cli.jar:$GRPC_JARS"
 TOOLS_CP="$J/jaxws-tools.jar:$J/jaxws-rt.jar:$J/jaxb-xjc.jar:$J/jaxb-jxc.jar:$J/jaxb-api.jar:$J/jaxb-core.jar:$J/jaxb-impl.jar:$J/javax.activation.jar:$J/jaxws-api.jar:$J/jws-api.jar:$J/javax.xml.soap-api.jar:$J/saaj-impl.jar"
 
 STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name build.sh \) | LC_ALL=C sort | xargs cat;

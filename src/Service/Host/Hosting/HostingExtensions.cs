@@ -5,6 +5,7 @@ using Dashboard.Service.Host.Resources;
 using Dashboard.Service.Host.Security;
 using Dashboard.Service.Host.Settings;
 using Dashboard.Service.Host.WcfBindings;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Options;
 
 namespace Dashboard.Service.Host.Hosting;
@@ -89,6 +90,7 @@ public static class HostingExtensions
     public static IHostApplicationBuilder AddJvmStack(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.TryAddSingleton(TimeProvider.System); // the restart delays of the JVM supervisor
         builder.Services.AddHostedService<JvmSupervisor>();
         return builder;
     }

@@ -32,9 +32,30 @@ public sealed class JvmOptions
     [Range(1, 600)]
     public int StartTimeoutSeconds { get; set; } = 180;
 
-    /// <summary>Wait before restarting a JVM that died, in seconds.</summary>
-    [Range(0, 600)]
-    public int RestartDelaySeconds { get; set; } = 2;
+    /// <summary>
+    /// Wait before the first restart of a JVM that died, in seconds; each further restart waits twice as long as the
+    /// one before, up to <see cref="RestartMaxDelaySeconds"/> (exponential backoff, no jitter).
+    /// </summary>
+    [Range(0.0, 600.0)]
+    public double RestartFirstDelaySeconds { get; set; } = 2;
+
+    /// <summary>The longest wait before a restart, in seconds.</summary>
+    [Range(0.0, 3600.0)]
+    public double RestartMaxDelaySeconds { get; set; } = 60;
+
+    /// <summary>
+    /// How many restarts <see cref="RestartWindowMinutes"/> may hold: a JVM that dies once more than this stays down
+    /// ("down: restarted N times in M min, giving up (last exit code X)" in <c>/healthz</c> and the log) until the host restarts.
+    /// </summary>
+    [Range(1, 1000)]
+    public int MaxRestarts { get; set; } = 5;
+
+    /// <summary>
+    /// The window of <see cref="MaxRestarts"/>, in minutes (restarts older than this no longer count). A JVM that
+    /// stayed up this long before it died counts as recovered: its backoff starts again from <see cref="RestartFirstDelaySeconds"/>.
+    /// </summary>
+    [Range(0.01, 1440.0)]
+    public double RestartWindowMinutes { get; set; } = 10;
 
     /// <summary>The folder to use: <see cref="ServiceDirectory"/> or <c>jvm/</c> beside the executable.</summary>
     public string EffectiveServiceDirectory => ServiceDirectory ?? Path.Combine(AppContext.BaseDirectory, "jvm");

@@ -6,13 +6,16 @@ using Dashboard.Service.Host.Resources;
 using Dashboard.Service.Host.Security;
 using Dashboard.Service.Host.Settings;
 using Microsoft.Extensions.Options;
+using Polly;
+using Polly.Retry;
 
 namespace Dashboard.Service.Host.Jvm;
 
 /// <summary>
 /// Starts and watches the JVM service process that serves the metro and ice variants (docs/jvm-service.md), handing it
 /// the security material's folder (<c>--security-dir</c>, docs/security.md): waits for its <c>ready</c> line, lists its endpoints, restarts it when it dies (logging the exit code), and stops
-/// it with the host. The JVM's standard input stays open while the host lives; the JVM exits at end of input, so it
+/// it with the host. Restarts back off exponentially (Polly) and stop after <see cref="JvmOptions.MaxRestarts"/>
+/// within <see cref="JvmOptions.RestartWindowMinutes"/>. The JVM's standard input stays open while the host lives; the JVM exits at end of input, so it
 /// never outlives the host, even when the host is killed.
 /// </summary>
 public sealed class JvmSupervisor(
@@ -21,6 +24,7 @@ public sealed class JvmSupervisor(
     EndpointRegistry registry,
     JvmProcessInfo processInfo,
     SecurityMaterial security,
+    TimeProvider timeProvider,
     ILogger<JvmSupervisor> logger) : BackgroundService
 {
     /// <summary>The group name of the JVM stacks in the registry and <c>/healthz</c>.</summary>
@@ -54,19 +58,79 @@ public sealed class JvmSupervisor(
         }
 
         var classPath = (await File.ReadAllTextAsync(classPathFile, stoppingToken)).Trim();
+        var restarts = new RestartWindow(TimeSpan.FromMinutes(options.RestartWindowMinutes), options.MaxRestarts, timeProvider);
+        var pipeline = RestartPipeline(options, restarts, stoppingToken);
         while (!stoppingToken.IsCancellationRequested)
         {
-            registry.Set(Group, [], "starting");
-            var exitCode = await RunOnceAsync(options, classPath, variants, stoppingToken);
+            JvmRun last;
+            try
+            {
+                last = await pipeline.ExecuteAsync(async token => await RunTimedAsync(options, classPath, variants, token), stoppingToken);
+            }
+            catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
+            {
+                break;
+            }
+
             if (stoppingToken.IsCancellationRequested)
             {
                 break;
             }
 
-            logger.LogError("JVM service exited with code {ExitCode}; restarting in {Delay} s", exitCode, options.RestartDelaySeconds);
-            registry.Set(Group, [], $"down: exited with code {exitCode}, restarting");
-            await Task.Delay(TimeSpan.FromSeconds(options.RestartDelaySeconds), stoppingToken).ContinueWith(_ => { }, TaskScheduler.Default);
+            if (last.Lasted >= restarts.Window)
+            {
+                // It had recovered: a new episode, whose backoff starts again from the first delay.
+                var delay = TimeSpan.FromSeconds(options.RestartFirstDelaySeconds);
+                restarts.Add();
+                logger.LogError("JVM service exited with code {ExitCode} after {Minutes:0.#} min; restarting in {Delay} s", last.ExitCode, last.Lasted.TotalMinutes, delay.TotalSeconds);
+                registry.Set(Group, [], $"down: exited with code {last.ExitCode}, restarting");
+                await Task.Delay(delay, timeProvider, stoppingToken).ContinueWith(_ => { }, TaskScheduler.Default);
+                continue;
+            }
+
+            var reason = $"restarted {restarts.Count} times in {options.RestartWindowMinutes:0.##} min, giving up (last exit code {last.ExitCode})";
+            logger.LogError("JVM service exited with code {ExitCode}; {Reason}", last.ExitCode, reason);
+            registry.Set(Group, [], "down: " + reason);
+            return;
         }
+    }
+
+    /// <summary>
+    /// Polly's retry for the JVM's runs: a run that ends while the host is not stopping is retried after an
+    /// exponential backoff (<see cref="JvmOptions.RestartFirstDelaySeconds"/> doubling up to
+    /// <see cref="JvmOptions.RestartMaxDelaySeconds"/>) while <paramref name="restarts"/> has room; a run that lasted
+    /// the whole window is handed back (it had recovered), as is the last run once the window is full.
+    /// </summary>
+    private ResiliencePipeline<JvmRun> RestartPipeline(JvmOptions options, RestartWindow restarts, CancellationToken stoppingToken) =>
+        new ResiliencePipelineBuilder<JvmRun> { TimeProvider = timeProvider }
+            .AddRetry(new RetryStrategyOptions<JvmRun>
+            {
+                ShouldHandle = args => ValueTask.FromResult(
+                    !stoppingToken.IsCancellationRequested
+                    && args.Outcome.Result is { } run && run.Lasted < restarts.Window && restarts.HasRoom()),
+                BackoffType = DelayBackoffType.Exponential,
+                Delay = TimeSpan.FromSeconds(options.RestartFirstDelaySeconds),
+                MaxDelay = TimeSpan.FromSeconds(options.RestartMaxDelaySeconds),
+                UseJitter = false,
+                MaxRetryAttempts = int.MaxValue,
+                OnRetry = args =>
+                {
+                    restarts.Add();
+                    var exitCode = args.Outcome.Result?.ExitCode;
+                    logger.LogError("JVM service exited with code {ExitCode}; restart {Restart} of at most {MaxRestarts} in {Window} min, in {Delay} s",
+                        exitCode, restarts.Count, options.MaxRestarts, options.RestartWindowMinutes, args.RetryDelay.TotalSeconds);
+                    registry.Set(Group, [], $"down: exited with code {exitCode}, restarting");
+                    return ValueTask.CompletedTask;
+                },
+            })
+            .Build();
+
+    private async Task<JvmRun> RunTimedAsync(JvmOptions options, string classPath, string[] variants, CancellationToken stoppingToken)
+    {
+        registry.Set(Group, [], "starting");
+        var started = timeProvider.GetTimestamp();
+        var exitCode = await RunOnceAsync(options, classPath, variants, stoppingToken);
+        return new JvmRun(exitCode, timeProvider.GetElapsedTime(started));
     }
 
     /// <inheritdoc />
@@ -209,4 +273,39 @@ public sealed class JvmSupervisor(
     }
 
     private sealed record ReadyMessage(HostEndpoint[] Endpoints, Dictionary<string, string>? Versions);
+
+    /// <summary>One run of the JVM: its exit code (-1 when it did not exit) and how long it ran.</summary>
+    private sealed record JvmRun(int ExitCode, TimeSpan Lasted);
+
+    /// <summary>The restarts within the last <see cref="Window"/>, at most <c>max</c> of them.</summary>
+    private sealed class RestartWindow(TimeSpan window, int max, TimeProvider clock)
+    {
+        private readonly Queue<DateTimeOffset> _restarts = new();
+
+        public TimeSpan Window => window;
+
+        /// <summary>Restarts within the window now.</summary>
+        public int Count
+        {
+            get
+            {
+                Prune();
+                return _restarts.Count;
+            }
+        }
+
+        /// <summary>True while one more restart stays within the limit.</summary>
+        public bool HasRoom() => Count < max;
+
+        public void Add() => _restarts.Enqueue(clock.GetUtcNow());
+
+        private void Prune()
+        {
+            var oldest = clock.GetUtcNow() - window;
+            while (_restarts.Count > 0 && _restarts.Peek() < oldest)
+            {
+                _restarts.Dequeue();
+            }
+        }
+    }
 }

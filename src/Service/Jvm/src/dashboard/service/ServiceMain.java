@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Collectors;
 import sun.misc.Signal;
 
 /**
@@ -20,6 +19,14 @@ import sun.misc.Signal;
  * {@code ready} line (or {@code fail} and exits 1), and stops on end of standard input, SIGTERM or SIGINT.
  */
 public final class ServiceMain {
+    /** The body of the {@code ready} line: the variants served and the versions loaded (name → version). */
+    private record Ready(List<HostEndpoint> endpoints, Map<String, String> versions) {
+    }
+
+    /** The body of the {@code fail} line. */
+    private record Fail(String message) {
+    }
+
     private ServiceMain() {
     }
 
@@ -82,8 +89,7 @@ public final class ServiceMain {
         stdin.setDaemon(true);
         stdin.start();
 
-        protocol.println("ready {\"endpoints\":[" + running.stream().map(v -> v.endpoint().toJson())
-                .collect(Collectors.joining(",")) + "],\"versions\":" + Versions.toJson(versions()) + "}");
+        protocol.println(Json.record("ready", new Ready(running.stream().map(RunningVariant::endpoint).toList(), versions())));
 
         try {
             stop.await();
@@ -141,7 +147,7 @@ public final class ServiceMain {
 
     private static void fail(PrintStream protocol, String message, int exitCode) {
         Log.info(message);
-        protocol.println("fail {\"message\":" + Json.quote(message) + "}");
+        protocol.println(Json.record("fail", new Fail(message)));
         System.exit(exitCode);
     }
 

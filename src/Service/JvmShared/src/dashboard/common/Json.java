@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * JSON for the driver protocol lines, the JVM service's ready/fail lines and the host's credentials.json, on Gson
- * (Debian's libgoogle-gson-java): strict parsing of one value into plain Java values, and string quoting. Shared by the
+ * (Debian's libgoogle-gson-java): strict parsing of one value into plain Java values, and writing values (records,
+ * maps, lists, strings, numbers, booleans) as compact JSON. No JSON is built by string concatenation. Shared by the
  * service and the java driver.
  */
 public final class Json {
@@ -48,9 +49,18 @@ public final class Json {
         }
     }
 
-    /** {@code s} as a JSON string literal (no HTML escaping), or {@code null}. */
-    public static String quote(String s) {
-        return GSON.toJson(s);
+    /**
+     * {@code value} as one line of compact JSON (no HTML escaping, nulls written): a record becomes an object whose
+     * members are its components in declaration order, a map an object in its iteration order, a collection an array;
+     * integral numbers are written without a fraction. Records must not nest themselves.
+     */
+    public static String write(Object value) {
+        return GSON.toJson(value);
+    }
+
+    /** {@code record} followed by a space and {@code body} as JSON: one protocol line such as {@code level {...}}. */
+    public static String record(String record, Object body) {
+        return record + " " + write(body);
     }
 
     private static Object plain(JsonElement element) {

@@ -67,19 +67,7 @@ public final class Versions {
         }
     }
 
-    /** Name → version as a JSON object, in the order given. */
-    public static String toJson(Map<String, String> versions) {
-        StringBuilder out = new StringBuilder("{");
-        for (Map.Entry<String, String> e : versions.entrySet()) {
-            if (out.length() > 1) {
-                out.append(',');
-            }
-            out.append(Json.quote(e.getKey())).append(':').append(Json.quote(e.getValue()));
-        }
-        return out.append('}').toString();
-    }
-
-    /** A map that keeps insertion order, for {@link #toJson}. */
+    /** A map that keeps insertion order, written by {@link Json#write} as a JSON object in that order. */
     public static Map<String, String> ordered() {
         return new LinkedHashMap<>();
     }

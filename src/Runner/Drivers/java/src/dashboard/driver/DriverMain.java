@@ -13,11 +13,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
 import sun.misc.Signal;
 
 /**
  * The java client driver (docs/driver-protocol.md, version 1): reads a job and then levels on stdin, runs each level
  * as a closed loop of one thread per client, and writes ready, p (progress, once a second), s, level and fail records on stdout.
+ * Command line (Commons CLI): {@code [--transport counting|jdk]}, the HTTP transport of the SOAP clients (default
+ * {@code counting}); a bad option exits 2 with a message naming it on stderr.
  */
 public final class DriverMain {
     static final int EXIT_OK = 0;
@@ -30,18 +38,53 @@ public final class DriverMain {
         static final Work END = new Work(null, null, null);
     }
 
+    /** The body of the {@code ready} record. */
+    private record Ready(String driver, String runtime, String library) {
+    }
+
+    /** The body of the {@code level} record: the level's index and clients, its start (Unix ms) and length (µs). */
+    private record LevelDone(int index, int clients, long startedUnixMs, long elapsedUs, boolean cancelled) {
+    }
+
+    /** The body of the {@code fail} record. */
+    private record Fail(String message) {
+    }
+
+    private static final Options OPTIONS = new Options().addOption(Option.builder().longOpt("transport").hasArg()
+            .argName("counting|jdk").desc("HTTP transport of the SOAP clients (counting)").build());
+
     private final PrintStream out;
+    private final MetroClients.Transport transport;
     private final BlockingQueue<Work> queue = new LinkedBlockingQueue<>();
     private volatile LevelControl latest;
     private volatile boolean interrupted;
 
-    private DriverMain(PrintStream out) {
+    private DriverMain(PrintStream out, MetroClients.Transport transport) {
         this.out = out;
+        this.transport = transport;
+    }
+
+    /** The {@code --transport} of {@code args}; IllegalArgumentException naming the bad option or value. */
+    static MetroClients.Transport transport(String[] args) {
+        try {
+            var line = DefaultParser.builder().setAllowPartialMatching(false).build().parse(OPTIONS, args);
+            if (!line.getArgList().isEmpty()) {
+                throw new IllegalArgumentException("unexpected argument '" + line.getArgList().get(0) + "' (the option is --transport)");
+            }
+            return MetroClients.Transport.parse(line.getOptionValue("transport", "counting"));
+        } catch (UnrecognizedOptionException e) {
+            throw new IllegalArgumentException("unknown option '" + e.getOption() + "' (the option is --transport)");
+        } catch (MissingArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getOption().getLongOpt() + " needs a value");
+        } catch (ParseException e) {
+            throw new IllegalArgumentException("bad command line: " + e.getMessage());
+        }
     }
 
     public static void main(String[] args) {
-        // The JDK keeps at most http.maxConnections idle keep-alive connections per server (default 5): raise it so
-        // each of up to 300 clients keeps its connection instead of reconnecting per request.
+        // The JDK keeps at most http.maxConnections idle keep-alive connections per server (default 5): raise it above
+        // any level's clients (at most 300) so that, on the jdk transport, each client finds an idle connection in the
+        // keep-alive cache instead of reconnecting per request (read once, when the cache class loads).
         if (System.getProperty("http.maxConnections") == null) {
             System.setProperty("http.maxConnections", "1000");
         }
@@ -52,7 +95,15 @@ public final class DriverMain {
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
                 false, StandardCharsets.UTF_8);
         System.setOut(System.err); // only protocol records may reach standard output
-        System.exit(new DriverMain(out).run());
+        MetroClients.Transport transport;
+        try {
+            transport = transport(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("java-driver: " + e.getMessage());
+            System.exit(EXIT_BAD_JOB);
+            return;
+        }
+        System.exit(new DriverMain(out, transport).run());
     }
 
     private int run() {
@@ -83,7 +134,7 @@ public final class DriverMain {
         ClientFactory factory;
         try {
             factory = switch (job.stack()) {
-                case "metro", "wcfbindings" -> new MetroClients(job, payload);
+                case "metro", "wcfbindings" -> new MetroClients(job, payload, transport);
                 case "ice" -> new IceClients(job, payload);
                 case "aspnet" -> new GrpcClients(job, payload);
                 default -> throw new IllegalArgumentException("the java driver serves the metro, wcfbindings (SOAP) and ice stacks and the gRPC variants, not '" + job.stack() + "'");
@@ -95,8 +146,7 @@ public final class DriverMain {
         }
 
         String runtime = "OpenJDK " + Runtime.version();
-        out.println("ready {\"driver\":\"java\",\"runtime\":" + Json.quote(runtime) + ",\"library\":"
-                + Json.quote(factory.library()) + "}");
+        out.println(Json.record("ready", new Ready("java", runtime, factory.library())));
         out.flush();
 
         Signal.handle(new Signal("INT"), s -> {
@@ -123,9 +173,8 @@ public final class DriverMain {
                     return fail("no client could connect to " + job.address() + ": " + r.noClientConnected());
                 }
                 out.append(r.samples());
-                out.println("level {\"index\":" + work.level().index() + ",\"clients\":" + work.level().clients()
-                        + ",\"startedUnixMs\":" + r.startedUnixMs() + ",\"elapsedUs\":" + r.elapsedUs()
-                        + ",\"cancelled\":" + r.cancelled() + "}");
+                out.println(Json.record("level", new LevelDone(work.level().index(), work.level().clients(),
+                        r.startedUnixMs(), r.elapsedUs(), r.cancelled())));
                 out.flush();
                 if (interrupted) {
                     break;
@@ -187,7 +236,7 @@ public final class DriverMain {
 
     private int fail(String message) {
         System.err.println("java-driver: " + message);
-        out.println("fail {\"message\":" + Json.quote(message) + "}");
+        out.println(Json.record("fail", new Fail(message)));
         out.flush();
         return EXIT_FAILED;
     }

@@ -1,5 +1,6 @@
 package dashboard.driver;
 
+import dashboard.common.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -15,6 +16,10 @@ final class LevelRunner {
 
     /** How often a running level writes its progress ({@code p} record). */
     private static final long PROGRESS_INTERVAL_NS = 1_000_000_000L;
+
+    /** The body of a {@code p} record: requests after warm-up so far, µs since the level's start. */
+    private record Progress(long requests, long elapsedUs) {
+    }
 
     private final ClientFactory factory;
     private final java.io.PrintStream progress;
@@ -92,7 +97,7 @@ final class LevelRunner {
                 written[c] = buffers[c].write(streamed, c, origin[0], written[c]);
             }
             progress.append(streamed);
-            progress.println("p {\"requests\":" + requests + ",\"elapsedUs\":" + (now - origin[0]) / 1000 + "}");
+            progress.println(Json.record("p", new Progress(requests, (now - origin[0]) / 1000)));
             progress.flush();
         };
         for (int i = 0; i < threads.length; i++) {
