@@ -1,3 +1,4 @@
+using Dashboard.Tests.RealProcesses;
 using System.Diagnostics;
 using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Resources;
@@ -12,53 +13,25 @@ public sealed class WindowCpuTests
 {
     private const string Boot = "boot-1";
 
-    // Says "ready", waits for a line, burns 0.4 s of its own CPU time in a thread that then ends, says "done", waits for the end of its input.
-    private const string Burner = """
-        import sys, threading, time
-        sys.stdout.write("ready\n"); sys.stdout.flush()
-        sys.stdin.readline()
-        def spin():
-            start = time.process_time()
-            while time.process_time() - start < 0.4:
-                pass
-        t = threading.Thread(target=spin); t.start(); t.join()
-        sys.stdout.write("done\n"); sys.stdout.flush()
-        sys.stdin.read()
-        """;
-
     [Fact]
     public async Task ReadAsync_DriverChildBurns400Ms_GeneratorCpuOfTheWindowWithin5Percent()
     {
         var generator = new GeneratorProcesses();
-        using var child = Process.Start(new ProcessStartInfo("/usr/bin/python3", ["-c", Burner]) { RedirectStandardInput = true, RedirectStandardOutput = true })!;
-        try
-        {
-            generator.Add(child);
-            var window = new WindowCpu(null, generator);
-            Assert.Equal("ready", await child.StandardOutput.ReadLineAsync());
-            var self = ProcCounters.Process(Environment.ProcessId)!.Value.CpuSeconds;
-            var start = await window.ReadAsync(CancellationToken.None);
-            await child.StandardInput.WriteLineAsync("go");
-            await child.StandardInput.FlushAsync();
-            Assert.Equal("done", await child.StandardOutput.ReadLineAsync().WaitAsync(TimeSpan.FromSeconds(60)));
-            var end = await window.ReadAsync(CancellationToken.None);
-            // This test process is part of the generator too (other tests run in it meanwhile): its own CPU is taken out.
-            var selfDuring = ProcCounters.Process(Environment.ProcessId)!.Value.CpuSeconds - self;
+        using var burner = await CpuBurner.StartAsync(0.4);
+        generator.Add(burner.Process);
+        var window = new WindowCpu(null, generator);
+        var self = ProcCounters.Process(Environment.ProcessId)!.Value.CpuSeconds;
+        var start = await window.ReadAsync(CancellationToken.None);
+        await burner.BurnAsync();
+        var end = await window.ReadAsync(CancellationToken.None);
+        // This test process is part of the generator too (other tests run in it meanwhile): its own CPU is taken out.
+        var selfDuring = ProcCounters.Process(Environment.ProcessId)!.Value.CpuSeconds - self;
 
-            var figures = window.Between(start, end, requests: 1000, generatorCores: 2);
+        var figures = window.Between(start, end, requests: 1000, generatorCores: 2);
 
-            var driver = figures.GeneratorCpuSeconds!.Value - selfDuring;
-            Assert.InRange(driver, 0.4 * 0.95 - 0.01, 0.4 * 1.05 + 0.01);
-            Assert.Equal(figures.GeneratorCpuSeconds!.Value * 1e6 / 1000, figures.GeneratorCpuMicrosPerRequest!.Value, 6);
-        }
-        finally
-        {
-            child.StandardInput.Close();
-            if (!child.WaitForExit(5000))
-            {
-                child.Kill();
-            }
-        }
+        var driver = figures.GeneratorCpuSeconds!.Value - selfDuring;
+        Assert.InRange(driver, 0.4 * 0.95 - 0.01, 0.4 * 1.05 + 0.01);
+        Assert.Equal(figures.GeneratorCpuSeconds!.Value * 1e6 / 1000, figures.GeneratorCpuMicrosPerRequest!.Value, 6);
     }
 
     [Fact]

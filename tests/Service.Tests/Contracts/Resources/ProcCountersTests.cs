@@ -1,3 +1,4 @@
+using Dashboard.Tests.RealProcesses;
 using System.Diagnostics;
 using Dashboard.Service.Contracts.Resources;
 
@@ -9,52 +10,19 @@ namespace Dashboard.Service.Tests.Contracts.Resources;
 /// </summary>
 public sealed class ProcCountersTests
 {
-    // Waits for a line, burns 0.4 s of its own CPU time (process_time: user + system) in a thread that then ends, says
-    // "done", and waits for the end of its input.
-    private const string Burner = """
-        import sys, threading, time
-        sys.stdout.write("ready\n"); sys.stdout.flush()
-        sys.stdin.readline()
-        def spin():
-            start = time.process_time()
-            while time.process_time() - start < 0.4:
-                pass
-        t = threading.Thread(target=spin); t.start(); t.join()
-        sys.stdout.write("done\n"); sys.stdout.flush()
-        sys.stdin.read()
-        """;
-
     [Fact]
     public async Task Process_ChildBurns400MsInAThreadThatEnds_AccountedWithin5Percent()
     {
-        using var child = Process.Start(new ProcessStartInfo("/usr/bin/python3", ["-c", Burner])
-        {
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-        })!;
-        try
-        {
-            Assert.Equal("ready", await child.StandardOutput.ReadLineAsync());
-            var before = ProcCounters.Process(child.Id);
-            await child.StandardInput.WriteLineAsync("go");
-            await child.StandardInput.FlushAsync();
-            Assert.Equal("done", await child.StandardOutput.ReadLineAsync().WaitAsync(TimeSpan.FromSeconds(60)));
-            var after = ProcCounters.Process(child.Id);
+        using var burner = await CpuBurner.StartAsync(0.4);
+        var before = ProcCounters.Process(burner.Process.Id);
+        await burner.BurnAsync();
+        var after = ProcCounters.Process(burner.Process.Id);
 
-            Assert.NotNull(before);
-            Assert.NotNull(after);
-            Assert.Equal(before.Value.StartTicks, after.Value.StartTicks);
-            var burnt = after.Value.CpuSeconds - before.Value.CpuSeconds;
-            Assert.InRange(burnt, 0.4 * 0.95, 0.4 * 1.05);
-        }
-        finally
-        {
-            child.StandardInput.Close();
-            if (!child.WaitForExit(5000))
-            {
-                child.Kill();
-            }
-        }
+        Assert.NotNull(before);
+        Assert.NotNull(after);
+        Assert.Equal(before.Value.StartTicks, after.Value.StartTicks);
+        var burnt = after.Value.CpuSeconds - before.Value.CpuSeconds;
+        Assert.InRange(burnt, 0.4 * 0.95, 0.4 * 1.05);
     }
 
     [Fact]
