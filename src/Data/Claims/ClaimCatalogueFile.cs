@@ -39,7 +39,7 @@ public static class ClaimCatalogueFile
     private static readonly HashSet<string> ClaimFields = new(StringComparer.Ordinal)
     {
         "id", "statement", "source", "presets", "metric", "comparison", "contrasts", "tolerance", "rangeLow", "rangeHigh",
-        "equivalenceMargin", "notMeasurableReason", "relatedVariants", "$comment",
+        "equivalenceMargin", "inAllCases", "notMeasurableReason", "relatedVariants", "$comment",
     };
 
     private static readonly HashSet<string> FilterFields = new(StringComparer.Ordinal)
@@ -168,6 +168,9 @@ public static class ClaimCatalogueFile
             {
                 NotMeasurableReason = notMeasurable,
                 RelatedVariants = related,
+                InAllCases = element.TryGetProperty("inAllCases", out var all)
+                    ? all.ValueKind is JsonValueKind.True or JsonValueKind.False ? all.GetBoolean() : throw Fault("inAllCases", "must be true or false")
+                    : false,
             };
             if (Number(element, "tolerance") is { } tolerance)
             {

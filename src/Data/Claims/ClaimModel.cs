@@ -199,6 +199,12 @@ public sealed record Claim(
     /// </summary>
     public double EquivalenceMargin { get; init; } = 0.05;
 
+    /// <summary>
+    /// True when the source says "in all cases" (or "in every pair"): the claim holds only when every case holds. False for a
+    /// general statement: from 3 cases on, a summary effect over the cases decides and the cases that disagree are listed.
+    /// </summary>
+    public bool InAllCases { get; init; }
+
     /// <summary>Why this build or machine cannot measure the claim, or null when it can.</summary>
     public string? NotMeasurableReason { get; init; }
 

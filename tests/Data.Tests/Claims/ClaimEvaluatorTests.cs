@@ -20,10 +20,12 @@ public class ClaimEvaluatorTests
         Assert.Equal(ClaimVerdict.Holds, result.Verdict);
         Assert.Equal(2.0, result.Ratio!.Value, 3);
         Assert.True(result.RatioLow < 2.0 && result.RatioHigh > 2.0, $"interval [{result.RatioLow}, {result.RatioHigh}] should hold 2.0");
-        Assert.Equal(1, result.LevelsCounted);
+        Assert.Equal(2, result.LevelsCounted);
         var contrast = Assert.Single(result.Contrasts, c => c.Covered);
         Assert.Equal("MetroSoap11 vs MetroSoap11Https", contrast.Name);
-        Assert.Contains("MetroSoap11 × java × Int × 20 clients", Assert.Single(contrast.Levels), StringComparison.Ordinal);
+        Assert.Equal("java × Int × 20 clients × same-machine", contrast.Case);
+        Assert.Contains("MetroSoap11 × java × Int × 20 clients", contrast.Levels[0], StringComparison.Ordinal);
+        Assert.StartsWith("Holds in 1 of 1 case", result.Reason, StringComparison.Ordinal);
         Assert.Contains("Not measured in these runs", result.Reason, StringComparison.Ordinal);
     }
 
@@ -93,7 +95,8 @@ public class ClaimEvaluatorTests
         Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
         Assert.Contains("load generator", result.Reason, StringComparison.Ordinal);
         Assert.Equal(0, result.LevelsCounted);
-        Assert.Equal(1, result.LevelsExcluded);
+        Assert.Equal(2, result.LevelsExcluded);
+        Assert.Contains("generator-bound: AspNetHttpsJson × dotnet × Int × 20 clients (same-machine) (run 1)", result.Contrasts.SelectMany(c => c.Exclusions));
     }
 
     [Fact]
@@ -287,7 +290,7 @@ public class ClaimEvaluatorTests
         Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
         Assert.Equal([ClaimVerdict.Holds, ClaimVerdict.DoesNotHold], result.Contrasts.Select(c => c.Verdict));
         Assert.Null(result.Ratio);
-        Assert.Contains("IceTcp vs MetroSoap11: ×0.4", result.Effect, StringComparison.Ordinal);
+        Assert.Contains("IceTcp vs MetroSoap11 · java × Int × 1 clients × same-machine: ×0.4", result.Effect, StringComparison.Ordinal);
     }
 
     [Fact]
