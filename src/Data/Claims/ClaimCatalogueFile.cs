@@ -39,7 +39,7 @@ public static class ClaimCatalogueFile
     private static readonly HashSet<string> ClaimFields = new(StringComparer.Ordinal)
     {
         "id", "statement", "source", "presets", "metric", "comparison", "contrasts", "tolerance", "rangeLow", "rangeHigh",
-        "equivalenceMargin", "inAllCases", "notMeasurableReason", "relatedVariants", "$comment",
+        "equivalenceMargin", "inAllCases", "atCapacity", "notMeasurableReason", "relatedVariants", "$comment",
     };
 
     private static readonly HashSet<string> FilterFields = new(StringComparer.Ordinal)
@@ -170,6 +170,9 @@ public static class ClaimCatalogueFile
                 RelatedVariants = related,
                 InAllCases = element.TryGetProperty("inAllCases", out var all)
                     ? all.ValueKind is JsonValueKind.True or JsonValueKind.False ? all.GetBoolean() : throw Fault("inAllCases", "must be true or false")
+                    : false,
+                AtCapacity = element.TryGetProperty("atCapacity", out var capacity)
+                    ? capacity.ValueKind is JsonValueKind.True or JsonValueKind.False ? capacity.GetBoolean() : throw Fault("atCapacity", "must be true or false")
                     : false,
             };
             if (Number(element, "tolerance") is { } tolerance)

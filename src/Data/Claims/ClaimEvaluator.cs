@@ -320,6 +320,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
     {
         var bounds = new Dictionary<string, int>();
         var exclusions = new List<string>();
+        var rule = ClaimMetrics.LevelRuleOf(claim);
         List<(ClaimLevel Level, double? Exact, Estimate Estimate)> Keep(List<ClaimLevel> side)
         {
             var kept = new List<(ClaimLevel, double?, Estimate)>();
@@ -327,10 +328,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             {
                 var condition = conditions.ConditionOf(level.Level, level.Resources);
                 var (exact, estimate) = Value(claim.Metric, level);
-                var left = condition.IsPartial ? "partial"
-                    : ClaimMetrics.IsAboutServer(claim.Metric) && condition.Bound == Entities.LevelBound.Generator ? "generator-bound"
-                    : (ClaimMetrics.IsExact(claim.Metric) ? exact is null : estimate.N == 0) ? $"without {claim.Metric}"
-                    : null;
+                var left = LeftOut(claim, rule, level, condition, exact, estimate);
                 if (left is not null)
                 {
                     exclusions.Add($"{left}: {level.Name} (run {level.RunId})");
@@ -364,7 +362,14 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         {
             var generatorBound = exclusions.Count(e => e.StartsWith("generator-bound", StringComparison.Ordinal));
             var partial = exclusions.Count(e => e.StartsWith("partial", StringComparison.Ordinal));
-            var why = generatorBound > 0
+            var disturbed = exclusions.Count(e => e.StartsWith("disturbed", StringComparison.Ordinal));
+            var notServerBound = exclusions.Count(e => e.StartsWith("not server-bound", StringComparison.Ordinal));
+            var busiest = caseA.Concat(caseB).Select(l => l.Level.ServerCpuPercent).Where(c => c is not null).DefaultIfEmpty().Max();
+            var why = rule == LevelRule.Capacity && notServerBound > 0
+                ? $"A capacity claim is decided on server-bound levels only, and a side has none ({notServerBound} level(s) not server-bound; the server's CPU was at most {(busiest is { } b ? b.ToString("0", CultureInfo.InvariantCulture) + " %" : "not measured")}). What would help: more clients, or the lean generator, so that the server saturates."
+                : disturbed > 0 && generatorBound == 0 && partial == 0
+                ? $"Every level of a side was disturbed ({disturbed}: other work or steal on the machine during its window). What would help: a run on a quiet machine (docs/statistics.md, \"Disturbed\")."
+                : generatorBound > 0
                 ? $"Every level of a side was bound by the load generator ({generatorBound}), so it shows the generator's limit, not the server's. What would help: fewer clients, or a generator with cores of its own (the emulated-lan topology splits them)."
                 : partial > 0
                     ? $"Every level of a side was cut short (partial, {partial}). What would help: a run that finishes its levels."
@@ -387,6 +392,39 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         var pooledA = keptA.Count == 1 ? keptA[0].Estimate : Estimate.MeanOf([.. keptA.Select(k => k.Estimate)]);
         var pooledB = keptB.Count == 1 ? keptB[0].Estimate : Estimate.MeanOf([.. keptB.Select(k => k.Estimate)]);
         return new CaseDraft(contrast, shell with { Reason = suffix }, pooledA, pooledB, test.Compare(pooledA, pooledB, Alpha), null);
+    }
+
+    /// <summary>Why a level is left out of a case under <paramref name="rule"/>, or null when it counts (docs/claims.md, "Levels by metric kind").</summary>
+    private static string? LeftOut(Claim claim, LevelRule rule, ClaimLevel level, LevelCondition condition, double? exact, Estimate estimate)
+    {
+        if (condition.IsPartial)
+        {
+            return "partial";
+        }
+
+        if (ClaimMetrics.IsExact(claim.Metric))
+        {
+            // Counted bytes: no sampling noise, no contention in them; only a level without the count is left out.
+            return exact is null ? $"without {claim.Metric}" : null;
+        }
+
+        if (level.Level.DisturbedRepetitions > 0)
+        {
+            return $"disturbed ({level.Level.DisturbedRepetitions} of {level.Level.CheckedRepetitions} repetitions)";
+        }
+
+        if (level.Level.SteadyStateReached == false)
+        {
+            return "before steady state";
+        }
+
+        var left = rule switch
+        {
+            LevelRule.Capacity when condition.Bound != Entities.LevelBound.Server => "not server-bound",
+            LevelRule.EqualLoad when condition.Bound == Entities.LevelBound.Generator => "generator-bound",
+            _ => null,
+        };
+        return left ?? (estimate.N == 0 ? $"without {claim.Metric}" : null);
     }
 
     private static CaseDraft Final(Contrast contrast, ContrastResult result) => new(contrast, result, default, default, null, result);
