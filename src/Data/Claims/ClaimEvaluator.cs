@@ -234,6 +234,9 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         return new ClaimResult(claim, verdict, reason, results, method);
     }
 
+    /// <summary>Fewest independent observations (launches × repetitions, over the case's runs) per side for a test: 3 (docs/statistics.md: no interval below 3).</summary>
+    public const int MinimumObservations = 3;
+
     /// <summary>Fewest cases for a general statement's summary effect (a t interval over the cases' log ratios): 3.</summary>
     public const int MinimumCasesForSummary = 3;
 
@@ -391,6 +394,19 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         // The runs of a case pooled: one estimate per side (a mean of the runs' estimates when there are several).
         var pooledA = keptA.Count == 1 ? keptA[0].Estimate : Estimate.MeanOf([.. keptA.Select(k => k.Estimate)]);
         var pooledB = keptB.Count == 1 ? keptB[0].Estimate : Estimate.MeanOf([.. keptB.Select(k => k.Estimate)]);
+        var observationsA = keptA.Sum(k => k.Estimate.N);
+        var observationsB = keptB.Sum(k => k.Estimate.N);
+        if (Math.Min(observationsA, observationsB) < MinimumObservations)
+        {
+            double? ratio = pooledB.Mean > 0 ? pooledA.Mean / pooledB.Mean : null;
+            var few = shell with { A = pooledA.Mean, B = pooledB.Mean, Ratio = ratio, RatioLow = ratio, RatioHigh = ratio };
+            return Final(contrast, few with
+            {
+                Reason = $"A ÷ B = {FormatRatio(few)}; no test: {observationsA} vs {observationsB} independent observations (launches × repetitions), "
+                    + $"at least {MinimumObservations} per side. What would help: at least 3 repetitions per level, or more launches." + suffix,
+            });
+        }
+
         return new CaseDraft(contrast, shell with { Reason = suffix }, pooledA, pooledB, test.Compare(pooledA, pooledB, Alpha), null);
     }
 
@@ -466,11 +482,11 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             return outcome switch
             {
                 TestOutcome.NotPossible => effect with { Reason = $"A ÷ B = {shown}; no test: {t.Note}. What would help: at least 3 repetitions per level." },
-                TestOutcome.Differs when wanted => effect with { Verdict = ClaimVerdict.Holds, Reason = $"A ÷ B = {shown}; the test finds the difference ({p})." },
-                TestOutcome.Differs => effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}: the other way round; the test finds the difference ({p})." },
+                TestOutcome.Differs when wanted => effect with { Verdict = ClaimVerdict.Holds, Reason = $"A ÷ B = {shown}; Welch's t-test on the log scale finds the difference ({p})." },
+                TestOutcome.Differs => effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}: the other way round; Welch's t-test on the log scale finds the difference ({p})." },
                 _ when t.HasInterval && t.Low >= 1 / (1 + margin) && t.High <= 1 + margin =>
                     effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}: no difference, the interval lies within ±{margin:P0} (no advantage)." },
-                _ => effect with { Reason = $"A ÷ B = {shown}; the test cannot tell A from B ({p}). What would help: more repetitions, or longer levels in steady state, to narrow the interval." },
+                _ => effect with { Reason = $"A ÷ B = {shown}; Welch's t-test on the log scale cannot tell A from B ({p}). What would help: more repetitions, or longer levels in steady state, to narrow the interval." },
             };
         }
 

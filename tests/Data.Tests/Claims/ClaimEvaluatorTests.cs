@@ -125,20 +125,34 @@ public class ClaimEvaluatorTests
     }
 
     [Fact]
-    public void Evaluate_TwoRepetitionsPerSide_TestedWithTheRatiosLogScaleInterval()
+    public void Evaluate_TwoRepetitionsPerSide_NoTestBelowThreeObservations()
     {
         var result = Decide(Security,
             ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1020]),
             ClaimLevels.Of("MetroSoap11Https", "java", "Int", 20, [500, 510]));
 
-        // Welch on the log scale: a test from 2 repetitions per side; the interval is the ratio's own, around 2.
+        // Issue #34 item 4: at least 3 independent observations per side; 2 give no test, whatever the ratio.
         var contrast = Assert.Single(result.Contrasts, c => c.Covered);
-        Assert.True(contrast.HasInterval);
-        Assert.Equal(2.0, contrast.Ratio!.Value, 3);
-        Assert.True(contrast.RatioLow < 2.0 && contrast.RatioHigh > 2.0 && contrast.RatioLow > 1, $"[{contrast.RatioLow}, {contrast.RatioHigh}]");
+        Assert.Equal(2.0, contrast.Ratio!.Value, 2);
+        Assert.Null(contrast.PValue);
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("2 vs 2 independent observations", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_TwoRunsOfTwoRepetitions_PooledToFourObservationsAndTested()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1020]),
+            ClaimLevels.Of("MetroSoap11Https", "java", "Int", 20, [500, 510]),
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1010, 990]) with { RunId = 2 },
+            ClaimLevels.Of("MetroSoap11Https", "java", "Int", 20, [505, 495]) with { RunId = 2 });
+
+        var contrast = Assert.Single(result.Contrasts, c => c.Covered);
+        Assert.NotNull(contrast.PValue);
         Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Contains("Welch's t-test on the log scale finds the difference", result.Reason, StringComparison.Ordinal);
         Assert.Contains("log scale", result.Method, StringComparison.Ordinal);
-        Assert.Equal("unknown 2", result.BoundSummary);
     }
 
     [Fact]
