@@ -20,8 +20,8 @@ public sealed record ClaimLevel(LevelAggregate Level, string Topology, int RunId
     public string Name => $"{Level.Variant} × {Level.Client} × {Level.Payload} × {Level.Clients} clients ({Topology})";
 }
 
-/// <summary>The verdict of one contrast (A vs B) of a claim.</summary>
-/// <param name="Name">The contrast, e.g. "MetroSoap11 vs MetroSoap11Https".</param>
+/// <summary>The verdict of one case of a contrast (A vs B) of a claim, or of a contrast that was not measured.</summary>
+/// <param name="Name">The contrast, e.g. "MetroSoap11 vs MetroSoap11Https" (<see cref="Case"/> says which case).</param>
 /// <param name="Verdict">What the test says for this contrast.</param>
 /// <param name="Reason">Why, in a sentence; for inconclusive verdicts, what would help.</param>
 /// <param name="Covered">True when the runs hold at least one pair of levels (A and B at the same match keys); false when the contrast was not measured.</param>
@@ -45,16 +45,31 @@ public sealed record ContrastResult(string Name, ClaimVerdict Verdict, string Re
     /// <summary>True when RatioLow..RatioHigh is an interval (not just the point).</summary>
     public bool HasInterval { get; init; }
 
-    /// <summary>Level pairs counted.</summary>
+    /// <summary>The case: the values of the dimensions both sides share, e.g. "java × Int × 20 clients × same-machine"; empty when not measured.</summary>
+    public string Case { get; init; } = "";
+
+    /// <summary>"contrast · case" (the contrast alone when not measured): how reasons and effects name it.</summary>
+    public string Label => Case.Length == 0 ? Name : $"{Name} · {Case}";
+
+    /// <summary>The test's two-sided p-value before adjustment; null without a test.</summary>
+    public double? PValue { get; init; }
+
+    /// <summary>The p-value after Holm–Bonferroni across the claim's cases; the case's verdict uses it.</summary>
+    public double? AdjustedPValue { get; init; }
+
+    /// <summary>Levels counted, both sides, every run of the case.</summary>
     public int LevelsCounted { get; init; }
 
-    /// <summary>Level pairs left out (partial, generator-bound for a claim about the server, or without the metric).</summary>
+    /// <summary>Levels left out (partial, generator-bound for a claim about the server, or without the metric).</summary>
     public int LevelsExcluded { get; init; }
+
+    /// <summary>Each level left out, "reason: level (run N)", e.g. "partial: IceTcp × java × Int × 20 clients (same-machine) (run 3)".</summary>
+    public IReadOnlyList<string> Exclusions { get; init; } = [];
 
     /// <summary>What bound the counted levels: count of levels (both sides) per bound, keyed "generator", "server", "machine", "neither" or "unknown" (<see cref="Entities.LevelBound"/>; unknown when no CPU was measured).</summary>
     public IReadOnlyDictionary<string, int> Bounds { get; init; } = new Dictionary<string, int>();
 
-    /// <summary>The counted level pairs, "A level ↔ B level".</summary>
+    /// <summary>The counted levels, "A level (run N)" and "B level (run N)".</summary>
     public IReadOnlyList<string> Levels { get; init; } = [];
 
     /// <summary>The runs the counted levels come from, in order of first appearance (the run page whose charts show the evidence first).</summary>
@@ -95,7 +110,7 @@ public sealed record ClaimResult(Claim Claim, ClaimVerdict Verdict, string Reaso
 
     /// <summary>"×1.32 [1.20, 1.45]" per measured contrast, joined with "; " — the effect as the panel and the report print it.</summary>
     public string Effect => string.Join("; ", Contrasts.Where(c => c.Ratio is not null).Select(c =>
-        (Contrasts.Count(x => x.Ratio is not null) > 1 ? c.Name + ": " : "") + ClaimEvaluator.FormatRatio(c)));
+        (Contrasts.Count(x => x.Ratio is not null) > 1 ? c.Label + ": " : "") + ClaimEvaluator.FormatRatio(c)));
 
     /// <summary>
     /// A's and B's values in the metric's unit per measured contrast, joined with "; ": "A 91 µs (0.31 MCycles) vs B 264 µs
@@ -103,7 +118,7 @@ public sealed record ClaimResult(Claim Claim, ClaimVerdict Verdict, string Reaso
     /// (seed 002's overhead); empty when no contrast has both.
     /// </summary>
     public string Figures => string.Join("; ", Contrasts.Select(c => (c, text: ClaimEvaluator.FormatFigures(c, Claim.Metric))).Where(x => x.text.Length > 0)
-        .Select(x => (Contrasts.Count(c => c.A is not null && c.B is not null) > 1 ? x.c.Name + ": " : "") + x.text));
+        .Select(x => (Contrasts.Count(c => c.A is not null && c.B is not null) > 1 ? x.c.Label + ": " : "") + x.text));
 
     /// <summary>"server 4, neither 8": what bound the counted levels.</summary>
     public string BoundSummary => ClaimEvaluator.FormatBounds(Contrasts.SelectMany(c => c.Bounds)
@@ -154,7 +169,11 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             || claim.Contrasts.Any(c => c.A.Matches(l.Level, l.Topology) || c.B.Matches(l.Level, l.Topology)));
     }
 
-    /// <summary>The verdict of <paramref name="claim"/> on <paramref name="levels"/>.</summary>
+    /// <summary>
+    /// The verdict of <paramref name="claim"/> on <paramref name="levels"/>: one comparison per matched case of each
+    /// contrast (the dimensions its match keeps: client, payload, concurrency, topology, variant), every run of a case
+    /// pooled, each case tested on its own, Holm–Bonferroni across the claim's tests (docs/claims.md, "How a verdict is decided").
+    /// </summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public ClaimResult Evaluate(Claim claim, IReadOnlyList<ClaimLevel> levels)
     {
@@ -162,13 +181,15 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         ArgumentNullException.ThrowIfNull(levels);
         var method = ClaimMetrics.IsExact(claim.Metric)
             ? "counted bytes: compared as they are, no test (no sampling noise)"
-            : test.Method;
+            : test.Method + "; Holm–Bonferroni across the claim's cases (Holm 1979)";
         if (claim.NotMeasurableReason is { } why)
         {
             return new ClaimResult(claim, ClaimVerdict.NotMeasurable, "Not measurable here: " + why + ".", [], method);
         }
 
-        var results = claim.Contrasts.Select(c => Evaluate(claim, c, levels)).ToList();
+        var drafts = claim.Contrasts.SelectMany(c => Cases(claim, c, levels)).ToList();
+        var adjusted = Holm([.. drafts.Select(d => d.Test is { Outcome: not TestOutcome.NotPossible, PValue: { } pv } ? pv : (double?)null)]);
+        var results = drafts.Select((d, i) => d.Decided ?? Decide(claim, d, adjusted[i])).ToList();
         var covered = results.Where(r => r.Covered).ToList();
         var presets = string.Join(", ", claim.Presets);
         if (covered.Count == 0)
@@ -180,10 +201,30 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
                 results, method);
         }
 
-        var verdict = covered.Any(r => r.Verdict == ClaimVerdict.DoesNotHold) ? ClaimVerdict.DoesNotHold
-            : covered.All(r => r.Verdict == ClaimVerdict.Holds) ? ClaimVerdict.Holds
-            : ClaimVerdict.Inconclusive;
-        var reason = string.Join(" ", covered.Select(r => covered.Count > 1 ? $"{r.Name}: {r.Reason}" : r.Reason));
+        var holds = covered.Count(r => r.Verdict == ClaimVerdict.Holds);
+        var fails = covered.Where(r => r.Verdict == ClaimVerdict.DoesNotHold).ToList();
+        var count = $"Holds in {holds} of {covered.Count} case{(covered.Count == 1 ? "" : "s")}";
+        ClaimVerdict verdict;
+        string summary;
+        var summaryCases = covered.Where(r => r.Ratio is > 0).ToList();
+        if (!claim.InAllCases && summaryCases.Count >= MinimumCasesForSummary)
+        {
+            // A general statement: its summary effect over the cases decides; the cases that disagree are listed.
+            var (ratio, low, high) = Summary([.. summaryCases.Select(r => r.Ratio!.Value)]);
+            verdict = DecideSummary(claim, low, high);
+            summary = string.Create(CultureInfo.InvariantCulture,
+                $"{count}; summary over {summaryCases.Count} cases ×{ratio:0.###} [{low:0.###}, {high:0.###}] (geometric mean, 95 % t interval over the cases' log ratios)")
+                + (fails.Count > 0 ? $"; cases that disagree: {string.Join(", ", fails.Select(f => f.Label))}" : "") + ".";
+        }
+        else
+        {
+            // "In all cases" (or too few cases for a summary): every case must hold.
+            verdict = fails.Count > 0 ? ClaimVerdict.DoesNotHold : holds == covered.Count ? ClaimVerdict.Holds : ClaimVerdict.Inconclusive;
+            summary = count + (claim.InAllCases ? " (the source says \"in all cases\": every case must hold)"
+                : $" (fewer than {MinimumCasesForSummary} cases for a summary: every case must hold)") + ".";
+        }
+
+        var reason = summary + " " + string.Join(" ", covered.Select(r => covered.Count > 1 ? $"{r.Label}: {r.Reason}" : r.Reason));
         var missing = results.Where(r => !r.Covered).Select(r => r.Name).ToList();
         if (missing.Count > 0)
         {
@@ -193,101 +234,233 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         return new ClaimResult(claim, verdict, reason, results, method);
     }
 
-    private ContrastResult Evaluate(Claim claim, Contrast contrast, IReadOnlyList<ClaimLevel> levels)
+    /// <summary>Fewest independent observations (launches × repetitions, over the case's runs) per side for a test: 3 (docs/statistics.md: no interval below 3).</summary>
+    public const int MinimumObservations = 3;
+
+    /// <summary>Fewest cases for a general statement's summary effect (a t interval over the cases' log ratios): 3.</summary>
+    public const int MinimumCasesForSummary = 3;
+
+    /// <summary>
+    /// Holm's step-down adjustment (Holm 1979, "A simple sequentially rejective multiple test procedure", Scand. J.
+    /// Statist. 6): sorted p₍₁₎ ≤ … ≤ p₍ₘ₎, adjusted p₍ᵢ₎ = max over j ≤ i of min(1, (m − j + 1) p₍ⱼ₎); nulls (no test) stay null
+    /// and do not count in m.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="pValues"/> is null.</exception>
+    public static IReadOnlyList<double?> Holm(IReadOnlyList<double?> pValues)
+    {
+        ArgumentNullException.ThrowIfNull(pValues);
+        var order = pValues.Select((p, i) => (p, i)).Where(x => x.p is not null).OrderBy(x => x.p).ToList();
+        var adjusted = new double?[pValues.Count];
+        var running = 0.0;
+        for (var k = 0; k < order.Count; k++)
+        {
+            running = Math.Max(running, Math.Min(1, (order.Count - k) * order[k].p!.Value));
+            adjusted[order[k].i] = running;
+        }
+
+        return adjusted;
+    }
+
+    private static (double Ratio, double Low, double High) Summary(IReadOnlyList<double> ratios)
+    {
+        var logs = ratios.Select(r => Math.Log(r)).ToList();
+        var mean = logs.Average();
+        var sd = Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Count - 1));
+        var half = Estimate.TwoSidedCriticalValue(logs.Count - 1, Alpha) * sd / Math.Sqrt(logs.Count);
+        return (Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half));
+    }
+
+    private static ClaimVerdict DecideSummary(Claim claim, double low, double high)
+    {
+        if (claim.Comparison == ClaimComparison.Better)
+        {
+            var higher = ClaimMetrics.HigherIsBetter(claim.Metric);
+            var margin = claim.EquivalenceMargin;
+            return (higher ? low > 1 : high < 1) ? ClaimVerdict.Holds
+                : (higher ? high < 1 : low > 1) || (low >= 1 / (1 + margin) && high <= 1 + margin) ? ClaimVerdict.DoesNotHold
+                : ClaimVerdict.Inconclusive;
+        }
+
+        var (bandLow, bandHigh) = Band(claim);
+        return low >= bandLow && high <= bandHigh ? ClaimVerdict.Holds
+            : high < bandLow || low > bandHigh ? ClaimVerdict.DoesNotHold
+            : ClaimVerdict.Inconclusive;
+    }
+
+    /// <summary>One case before Holm: its figures and raw test, or its final result when no test decides it.</summary>
+    private sealed record CaseDraft(Contrast Contrast, ContrastResult Shell, Estimate A, Estimate B, RatioTest? Test, ContrastResult? Decided);
+
+    private IEnumerable<CaseDraft> Cases(Claim claim, Contrast contrast, IReadOnlyList<ClaimLevel> levels)
     {
         var a = levels.Where(l => contrast.A.Matches(l.Level, l.Topology)).OrderBy(l => l.RunId).ToList();
         var b = levels.Where(l => contrast.B.Matches(l.Level, l.Topology)).OrderBy(l => l.RunId).ToList();
         if (a.Count == 0 && b.Count == 0)
         {
-            return new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, NoLevel, false);
+            yield return Final(contrast, new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, NoLevel, false));
+            yield break;
         }
 
-        var bByKey = b.GroupBy(l => Key(l, contrast.Match)).ToDictionary(g => g.Key, g => g.First());
-        var pairs = a.GroupBy(l => Key(l, contrast.Match))
-            .Where(g => bByKey.ContainsKey(g.Key))
-            .Select(g => (A: g.First(), B: bByKey[g.Key]))
-            .ToList();
-        if (pairs.Count == 0)
+        // One case per match key that both sides have; every run of the case is pooled (none dropped).
+        var bByKey = b.GroupBy(l => Key(l, contrast.Match)).ToDictionary(g => g.Key, g => g.ToList());
+        var cases = a.GroupBy(l => Key(l, contrast.Match)).Where(g => bByKey.ContainsKey(g.Key))
+            .Select(g => (Key: g.Key, A: g.ToList(), B: bByKey[g.Key])).ToList();
+        if (cases.Count == 0)
         {
             var has = a.Count > 0 ? $"A ({contrast.A.Describe()})" : $"B ({contrast.B.Describe()})";
             var lacks = a.Count > 0 ? $"B ({contrast.B.Describe()})" : $"A ({contrast.A.Describe()})";
-            return new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive,
-                $"The runs have levels of {has} but none of {lacks} to pair them with. What would help: {Help(claim, contrast)}.", false);
+            yield return Final(contrast, new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive,
+                $"The runs have levels of {has} but none of {lacks} to pair them with. What would help: {Help(claim, contrast)}.", false));
+            yield break;
         }
 
-        // Leave out partial levels, generator-bound ones for claims about the server, and pairs without the metric.
-        var counted = new List<(ClaimLevel A, ClaimLevel B, double? ExactA, double? ExactB, Estimate EstA, Estimate EstB)>();
+        foreach (var (_, caseA, caseB) in cases)
+        {
+            yield return Case(claim, contrast, caseA, caseB);
+        }
+    }
+
+    private CaseDraft Case(Claim claim, Contrast contrast, List<ClaimLevel> caseA, List<ClaimLevel> caseB)
+    {
         var bounds = new Dictionary<string, int>();
-        int partial = 0, generatorBound = 0, noValue = 0;
-        foreach (var (la, lb) in pairs)
+        var exclusions = new List<string>();
+        var rule = ClaimMetrics.LevelRuleOf(claim);
+        List<(ClaimLevel Level, double? Exact, Estimate Estimate)> Keep(List<ClaimLevel> side)
         {
-            var ca = conditions.ConditionOf(la.Level, la.Resources);
-            var cb = conditions.ConditionOf(lb.Level, lb.Resources);
-            if (ca.IsPartial || cb.IsPartial)
+            var kept = new List<(ClaimLevel, double?, Estimate)>();
+            foreach (var level in side)
             {
-                partial++;
-                continue;
+                var condition = conditions.ConditionOf(level.Level, level.Resources);
+                var (exact, estimate) = Value(claim.Metric, level);
+                var left = LeftOut(claim, rule, level, condition, exact, estimate);
+                if (left is not null)
+                {
+                    exclusions.Add($"{left}: {level.Name} (run {level.RunId})");
+                    continue;
+                }
+
+                bounds[BoundName(condition.Bound)] = bounds.GetValueOrDefault(BoundName(condition.Bound)) + 1;
+                kept.Add((level, exact, estimate));
             }
 
-            if (ClaimMetrics.IsAboutServer(claim.Metric) && (ca.Bound == Entities.LevelBound.Generator || cb.Bound == Entities.LevelBound.Generator))
-            {
-                generatorBound++;
-                continue;
-            }
-
-            var (exactA, estA) = Value(claim.Metric, la);
-            var (exactB, estB) = Value(claim.Metric, lb);
-            if (ClaimMetrics.IsExact(claim.Metric) ? exactA is null || exactB is null : estA.N == 0 || estB.N == 0)
-            {
-                noValue++;
-                continue;
-            }
-
-            bounds[BoundName(ca.Bound)] = bounds.GetValueOrDefault(BoundName(ca.Bound)) + 1;
-            bounds[BoundName(cb.Bound)] = bounds.GetValueOrDefault(BoundName(cb.Bound)) + 1;
-            counted.Add((la, lb, exactA, exactB, estA, estB));
+            return kept;
         }
 
-        var excluded = partial + generatorBound + noValue;
-        if (counted.Count == 0)
+        var keptA = Keep(caseA);
+        var keptB = Keep(caseB);
+        var shell = new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, "", true)
         {
-            var why = generatorBound > 0
-                ? $"every matched level ({generatorBound}) was bound by the load generator, so it shows the generator's limit, not the server's. What would help: fewer clients, or a generator with cores of its own (the emulated-lan topology splits them)"
-                : partial > 0
-                    ? $"every matched level ({partial}) was cut short (partial). What would help: a run that finishes its levels"
-                    : $"no matched level has a value of {claim.Metric} ({Missing(claim.Metric)})";
-            return new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, char.ToUpperInvariant(why[0]) + why[1..] + ".", true)
-            {
-                LevelsExcluded = excluded,
-            };
-        }
-
-        var names = counted.Select(p => $"{p.A.Name} ↔ {p.B.Name}").ToList();
-        var result = ClaimMetrics.IsExact(claim.Metric)
-            ? DecideExact(claim, contrast, counted.Average(p => p.ExactA!.Value), counted.Average(p => p.ExactB!.Value))
-            : DecideTested(claim, contrast, Estimate.MeanOf([.. counted.Select(p => p.EstA)]), Estimate.MeanOf([.. counted.Select(p => p.EstB)]));
-        var notes = new List<string>();
-        if (generatorBound > 0) notes.Add($"{generatorBound} generator-bound level pair(s) left out");
-        if (partial > 0) notes.Add($"{partial} partial level pair(s) left out");
-        if (noValue > 0) notes.Add($"{noValue} level pair(s) without {claim.Metric} left out");
-        var suffix = $" Levels counted: {counted.Count}" + (notes.Count > 0 ? $" ({string.Join("; ", notes)})" : "") + ".";
-        return result with
-        {
-            Reason = result.Reason + suffix,
-            LevelsCounted = counted.Count,
-            LevelsExcluded = excluded,
+            Case = CaseName(caseA[0], contrast.Match),
+            LevelsCounted = keptA.Count + keptB.Count,
+            LevelsExcluded = exclusions.Count,
+            Exclusions = exclusions,
             Bounds = bounds,
-            Levels = names,
-            RunIds = [.. counted.SelectMany(p => new[] { p.A.RunId, p.B.RunId }).Distinct()],
-            Payloads = [.. counted.SelectMany(p => new[] { p.A.Level.Payload, p.B.Level.Payload }).Distinct(StringComparer.Ordinal)],
-            AMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(counted.Select(p => p.A)) : null,
-            BMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(counted.Select(p => p.B)) : null,
+            Levels = [.. keptA.Select(k => "A " + k.Level.Name + $" (run {k.Level.RunId})").Concat(keptB.Select(k => "B " + k.Level.Name + $" (run {k.Level.RunId})"))],
+            RunIds = [.. keptA.Concat(keptB).Select(k => k.Level.RunId).Distinct()],
+            Payloads = [.. keptA.Concat(keptB).Select(k => k.Level.Level.Payload).Distinct(StringComparer.Ordinal)],
+            AMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(keptA.Select(k => k.Level)) : null,
+            BMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(keptB.Select(k => k.Level)) : null,
+        };
+        var leftOut = exclusions.Count == 0 ? "" : $" Left out: {string.Join("; ", exclusions)}.";
+        if (keptA.Count == 0 || keptB.Count == 0)
+        {
+            var generatorBound = exclusions.Count(e => e.StartsWith("generator-bound", StringComparison.Ordinal));
+            var partial = exclusions.Count(e => e.StartsWith("partial", StringComparison.Ordinal));
+            var disturbed = exclusions.Count(e => e.StartsWith("disturbed", StringComparison.Ordinal));
+            var notServerBound = exclusions.Count(e => e.StartsWith("not server-bound", StringComparison.Ordinal));
+            var busiest = caseA.Concat(caseB).Select(l => l.Level.ServerCpuPercent).Where(c => c is not null).DefaultIfEmpty().Max();
+            var why = rule == LevelRule.Capacity && notServerBound > 0
+                ? $"A capacity claim is decided on server-bound levels only, and a side has none ({notServerBound} level(s) not server-bound; the server's CPU was at most {(busiest is { } b ? b.ToString("0", CultureInfo.InvariantCulture) + " %" : "not measured")}). What would help: more clients, or the lean generator, so that the server saturates."
+                : disturbed > 0 && generatorBound == 0 && partial == 0
+                ? $"Every level of a side was disturbed ({disturbed}: other work or steal on the machine during its window). What would help: a run on a quiet machine (docs/statistics.md, \"Disturbed\")."
+                : generatorBound > 0
+                ? $"Every level of a side was bound by the load generator ({generatorBound}), so it shows the generator's limit, not the server's. What would help: fewer clients, or a generator with cores of its own (the emulated-lan topology splits them)."
+                : partial > 0
+                    ? $"Every level of a side was cut short (partial, {partial}). What would help: a run that finishes its levels."
+                    : $"No level of a side has a value of {claim.Metric} ({Missing(claim.Metric)}).";
+            return Final(contrast, shell with { Reason = why + leftOut });
+        }
+
+        var suffix = $" Levels counted: {keptA.Count} + {keptB.Count} (runs {string.Join(", ", shell.RunIds)}).{leftOut}";
+        if (ClaimMetrics.IsExact(claim.Metric))
+        {
+            var exact = DecideExact(claim, contrast, keptA.Average(k => k.Exact!.Value), keptB.Average(k => k.Exact!.Value));
+            return Final(contrast, shell with
+            {
+                Verdict = exact.Verdict, Reason = exact.Reason + suffix, A = exact.A, B = exact.B,
+                Ratio = exact.Ratio, RatioLow = exact.RatioLow, RatioHigh = exact.RatioHigh,
+            });
+        }
+
+        // The runs of a case pooled: one estimate per side (a mean of the runs' estimates when there are several).
+        var pooledA = keptA.Count == 1 ? keptA[0].Estimate : Estimate.MeanOf([.. keptA.Select(k => k.Estimate)]);
+        var pooledB = keptB.Count == 1 ? keptB[0].Estimate : Estimate.MeanOf([.. keptB.Select(k => k.Estimate)]);
+        var observationsA = keptA.Sum(k => k.Estimate.N);
+        var observationsB = keptB.Sum(k => k.Estimate.N);
+        if (Math.Min(observationsA, observationsB) < MinimumObservations)
+        {
+            double? ratio = pooledB.Mean > 0 ? pooledA.Mean / pooledB.Mean : null;
+            var few = shell with { A = pooledA.Mean, B = pooledB.Mean, Ratio = ratio, RatioLow = ratio, RatioHigh = ratio };
+            return Final(contrast, few with
+            {
+                Reason = $"A ÷ B = {FormatRatio(few)}; no test: {observationsA} vs {observationsB} independent observations (launches × repetitions), "
+                    + $"at least {MinimumObservations} per side. What would help: at least 3 repetitions per level, or more launches." + suffix,
+            });
+        }
+
+        return new CaseDraft(contrast, shell with { Reason = suffix }, pooledA, pooledB, test.Compare(pooledA, pooledB, Alpha), null);
+    }
+
+    /// <summary>Why a level is left out of a case under <paramref name="rule"/>, or null when it counts (docs/claims.md, "Levels by metric kind").</summary>
+    private static string? LeftOut(Claim claim, LevelRule rule, ClaimLevel level, LevelCondition condition, double? exact, Estimate estimate)
+    {
+        if (condition.IsPartial)
+        {
+            return "partial";
+        }
+
+        if (ClaimMetrics.IsExact(claim.Metric))
+        {
+            // Counted bytes: no sampling noise, no contention in them; only a level without the count is left out.
+            return exact is null ? $"without {claim.Metric}" : null;
+        }
+
+        if (level.Level.DisturbedRepetitions > 0)
+        {
+            return $"disturbed ({level.Level.DisturbedRepetitions} of {level.Level.CheckedRepetitions} repetitions)";
+        }
+
+        if (level.Level.SteadyStateReached == false)
+        {
+            return "before steady state";
+        }
+
+        var left = rule switch
+        {
+            LevelRule.Capacity when condition.Bound != Entities.LevelBound.Server => "not server-bound",
+            LevelRule.EqualLoad when condition.Bound == Entities.LevelBound.Generator => "generator-bound",
+            _ => null,
+        };
+        return left ?? (estimate.N == 0 ? $"without {claim.Metric}" : null);
+    }
+
+    private static CaseDraft Final(Contrast contrast, ContrastResult result) => new(contrast, result, default, default, null, result);
+
+    private static ContrastResult Decide(Claim claim, CaseDraft draft, double? adjustedP)
+    {
+        var decided = DecideTested(claim, draft.Contrast, draft.A, draft.B, draft.Test!, adjustedP);
+        return draft.Shell with
+        {
+            Verdict = decided.Verdict,
+            Reason = decided.Reason + draft.Shell.Reason,
+            A = decided.A, B = decided.B, Ratio = decided.Ratio, RatioLow = decided.RatioLow, RatioHigh = decided.RatioHigh,
+            HasInterval = decided.HasInterval,
+            PValue = draft.Test!.PValue,
+            AdjustedPValue = adjustedP,
         };
     }
 
-    private ContrastResult DecideTested(Claim claim, Contrast contrast, Estimate a, Estimate b)
+    private static ContrastResult DecideTested(Claim claim, Contrast contrast, Estimate a, Estimate b, RatioTest t, double? adjustedP)
     {
-        var t = test.Compare(a, b, Alpha);
         var effect = new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, "", true)
         {
             A = a.Mean, B = b.Mean, Ratio = t.Ratio, RatioLow = t.Low, RatioHigh = t.High, HasInterval = t.HasInterval,
@@ -298,18 +471,22 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             return effect with { Reason = $"B's mean is 0: no ratio. What would help: {Help(claim, contrast)}." };
         }
 
+        // After Holm: the case differs when its adjusted p is below α.
+        var outcome = t.Outcome == TestOutcome.NotPossible ? TestOutcome.NotPossible
+            : adjustedP is { } q ? (q < Alpha ? TestOutcome.Differs : TestOutcome.NoDifference) : t.Outcome;
+        var p = string.Create(CultureInfo.InvariantCulture, $"p = {t.PValue:0.####}, Holm-adjusted {adjustedP:0.####}");
         if (claim.Comparison == ClaimComparison.Better)
         {
             var wanted = ClaimMetrics.HigherIsBetter(claim.Metric) ? ratio > 1 : ratio < 1;
             var margin = claim.EquivalenceMargin;
-            return t.Outcome switch
+            return outcome switch
             {
                 TestOutcome.NotPossible => effect with { Reason = $"A ÷ B = {shown}; no test: {t.Note}. What would help: at least 3 repetitions per level." },
-                TestOutcome.Differs when wanted => effect with { Verdict = ClaimVerdict.Holds, Reason = $"A ÷ B = {shown}; the test finds the difference (5 %)." },
-                TestOutcome.Differs => effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}: the other way round; the test finds the difference (5 %)." },
+                TestOutcome.Differs when wanted => effect with { Verdict = ClaimVerdict.Holds, Reason = $"A ÷ B = {shown}; Welch's t-test on the log scale finds the difference ({p})." },
+                TestOutcome.Differs => effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}: the other way round; Welch's t-test on the log scale finds the difference ({p})." },
                 _ when t.HasInterval && t.Low >= 1 / (1 + margin) && t.High <= 1 + margin =>
                     effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}: no difference, the interval lies within ±{margin:P0} (no advantage)." },
-                _ => effect with { Reason = $"A ÷ B = {shown}; the test cannot tell A from B. What would help: more repetitions, or longer levels in steady state, to narrow the interval." },
+                _ => effect with { Reason = $"A ÷ B = {shown}; Welch's t-test on the log scale cannot tell A from B ({p}). What would help: more repetitions, or longer levels in steady state, to narrow the interval." },
             };
         }
 
@@ -441,6 +618,17 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         match.HasFlag(MatchOn.Payload) ? level.Level.Payload : "",
         match.HasFlag(MatchOn.Clients) ? level.Level.Clients.ToString(CultureInfo.InvariantCulture) : "",
         match.HasFlag(MatchOn.Topology) ? level.Topology : "");
+
+    private static string CaseName(ClaimLevel level, MatchOn match)
+    {
+        var parts = new List<string>();
+        if (match.HasFlag(MatchOn.Variant)) parts.Add(level.Level.Variant);
+        if (match.HasFlag(MatchOn.Client)) parts.Add(level.Level.Client);
+        if (match.HasFlag(MatchOn.Payload)) parts.Add(level.Level.Payload);
+        if (match.HasFlag(MatchOn.Clients)) parts.Add($"{level.Level.Clients} clients");
+        if (match.HasFlag(MatchOn.Topology)) parts.Add(level.Topology);
+        return parts.Count == 0 ? "every level" : string.Join(" × ", parts);
+    }
 
     /// <summary>"×1.32 [1.20, 1.45]" or "×1.32 (no interval)"; empty without a ratio.</summary>
     public static string FormatRatio(ContrastResult contrast)

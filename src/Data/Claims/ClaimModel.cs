@@ -199,6 +199,18 @@ public sealed record Claim(
     /// </summary>
     public double EquivalenceMargin { get; init; } = 0.05;
 
+    /// <summary>
+    /// True when the source says "in all cases" (or "in every pair"): the claim holds only when every case holds. False for a
+    /// general statement: from 3 cases on, a summary effect over the cases decides and the cases that disagree are listed.
+    /// </summary>
+    public bool InAllCases { get; init; }
+
+    /// <summary>
+    /// True when the source measured the server at its capacity (the whitepaper's runs at server CPU saturation): only
+    /// server-bound levels decide it (<see cref="LevelRule.Capacity"/>).
+    /// </summary>
+    public bool AtCapacity { get; init; }
+
     /// <summary>Why this build or machine cannot measure the claim, or null when it can.</summary>
     public string? NotMeasurableReason { get; init; }
 
@@ -220,6 +232,19 @@ public sealed record Claim(
     };
 }
 
+/// <summary>Which levels may decide a claim (<see cref="ClaimMetrics.LevelRuleOf"/>).</summary>
+public enum LevelRule
+{
+    /// <summary>A cost per operation or per message: every complete, undisturbed, steady level, whatever bound it.</summary>
+    Cost,
+
+    /// <summary>The server's capacity (its most throughput): server-bound levels only.</summary>
+    Capacity,
+
+    /// <summary>A comparison at equal load (response time, throughput, server CPU, memory at N clients): generator-bound levels left out.</summary>
+    EqualLoad,
+}
+
 /// <summary>Units, directions and chart anchors of <see cref="ClaimMetric"/>s.</summary>
 public static class ClaimMetrics
 {
@@ -229,9 +254,20 @@ public static class ClaimMetrics
     /// <summary>True for counted (exact) quantities: no sampling noise, compared without a test.</summary>
     public static bool IsExact(ClaimMetric metric) => metric is ClaimMetric.WireBytes or ClaimMetric.OverheadPerMessage;
 
-    /// <summary>True for metrics about the server (its capacity or its cost): levels bound by the generator cannot decide them.</summary>
-    public static bool IsAboutServer(ClaimMetric metric) =>
-        metric is ClaimMetric.Throughput or ClaimMetric.ServerCpu or ClaimMetric.AvailableMemory or ClaimMetric.CpuPerOperation;
+    /// <summary>
+    /// Which levels may decide <paramref name="claim"/> (docs/claims.md, "Levels by metric kind"): costs per operation or
+    /// per message from every level whatever bound it; capacity (<see cref="Claim.AtCapacity"/>) only from server-bound
+    /// levels; everything else compares at equal load and leaves out generator-bound levels. Partial, disturbed and
+    /// pre-steady-state levels never count (counted bytes excepted from the last two).
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="claim"/> is null.</exception>
+    public static LevelRule LevelRuleOf(Claim claim)
+    {
+        ArgumentNullException.ThrowIfNull(claim);
+        return claim.Metric is ClaimMetric.CpuPerOperation or ClaimMetric.WireBytes or ClaimMetric.OverheadPerMessage ? LevelRule.Cost
+            : claim.AtCapacity ? LevelRule.Capacity
+            : LevelRule.EqualLoad;
+    }
 
     /// <summary>The unit of a metric's values.</summary>
     public static string UnitOf(ClaimMetric metric) => metric switch

@@ -25,7 +25,8 @@ public enum TestOutcome
 /// <param name="HasInterval">True when Low..High is an interval (the home gives one), false when it is the point.</param>
 /// <param name="Method">The test and interval, with their source, for readers.</param>
 /// <param name="Note">Why no test or interval is possible, or null.</param>
-public sealed record RatioTest(TestOutcome Outcome, double? Ratio, double? Low, double? High, bool HasInterval, string Method, string? Note = null);
+/// <param name="PValue">The test's two-sided p-value, or null without a test.</param>
+public sealed record RatioTest(TestOutcome Outcome, double? Ratio, double? Low, double? High, bool HasInterval, string Method, string? Note = null, double? PValue = null);
 
 /// <summary>
 /// The difference test and the interval of a ratio, from the project's statistics home (src/Data/Measurement). The
@@ -75,7 +76,7 @@ public sealed class HomeDifferenceTest : IDifferenceTest
             _ => TestOutcome.NotPossible,
         };
         var hasInterval = t.RatioLow95 is not null && t.RatioHigh95 is not null;
-        return new RatioTest(outcome, t.Ratio, t.RatioLow95 ?? t.Ratio, t.RatioHigh95 ?? t.Ratio, hasInterval, Method, t.Reason);
+        return new RatioTest(outcome, t.Ratio, t.RatioLow95 ?? t.Ratio, t.RatioHigh95 ?? t.Ratio, hasInterval, Method, t.Reason, t.PValue);
     }
 }
 

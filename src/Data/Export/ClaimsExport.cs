@@ -53,8 +53,8 @@ public sealed record LevelFigures(string Level, int RunId, double? CpuUsPerOpera
 /// </summary>
 public static class ClaimsExport
 {
-    /// <summary>The CSV header: one row per contrast of each claim (a claim without contrasts has one row with an empty contrast).</summary>
-    public const string CsvHeader = "claim_id,document,section,metric,unit,comparison,verdict,contrast,contrast_verdict,a,b,ratio,ratio_low,ratio_high,has_interval,levels_counted,levels_excluded,bound,reason";
+    /// <summary>The CSV header: one row per case of each contrast of each claim (a claim without contrasts has one row with an empty contrast); <c>case</c> names the case, <c>p_value</c> and <c>p_holm</c> are its test's p before and after Holm–Bonferroni, <c>left_out</c> the levels left out ("reason: level (run N)", joined by "; ").</summary>
+    public const string CsvHeader = "claim_id,document,section,metric,unit,comparison,verdict,contrast,contrast_verdict,a,b,ratio,ratio_low,ratio_high,has_interval,levels_counted,levels_excluded,bound,reason,case,p_value,p_holm,left_out";
 
     /// <summary>Writes <paramref name="claims"/> as CSV (<see cref="CsvHeader"/>).</summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -79,6 +79,7 @@ public static class ClaimsExport
                     (contrast?.LevelsCounted ?? 0).ToString(CultureInfo.InvariantCulture),
                     (contrast?.LevelsExcluded ?? 0).ToString(CultureInfo.InvariantCulture),
                     contrast is null ? "" : ClaimEvaluator.FormatBounds(contrast.Bounds), contrast?.Reason ?? claim.Reason,
+                    contrast?.Case ?? "", Number(contrast?.PValue), Number(contrast?.AdjustedPValue), string.Join("; ", contrast?.Exclusions ?? []),
                 ];
                 await writer.WriteAsync(string.Join(',', fields.Select(Quote)) + "\n");
             }

@@ -59,6 +59,8 @@ public static class DashboardExtensions
         builder.Services.AddSingleton<RunSummaries>();
         builder.Services.AddSingleton<Results.RunResultsService>();
         builder.Services.AddSingleton<Results.ClaimResultsService>();
+        // The claims file (docs/claims.md, "Adding a claim") is read now: a broken entry stops the start with its file, claim id and field.
+        _ = Dashboard.Data.Claims.ClaimCatalogue.All;
         return builder;
     }
 

@@ -9,16 +9,18 @@ namespace Dashboard.Data.Tests.Claims;
 /// <summary>Claim levels with chosen figures: one stored repetition per value, as the runner would store them.</summary>
 internal static class ClaimLevels
 {
-    /// <summary>A level of <paramref name="variant"/> × <paramref name="client"/> × <paramref name="payload"/> × <paramref name="clients"/> with one repetition per throughput (mean response time 1000 / throughput ms); the bound stored as the runner classifies <paramref name="generatorCpu"/>.</summary>
+    /// <summary>A level of <paramref name="variant"/> × <paramref name="client"/> × <paramref name="payload"/> × <paramref name="clients"/> with one repetition per throughput (mean response time 1000 / throughput ms); the bound stored as the runner classifies <paramref name="generatorCpu"/> and <paramref name="serverCpu"/>; every repetition flagged disturbed when <paramref name="disturbed"/>.</summary>
     public static ClaimLevel Of(string variant, string client, string payload, int clients, double[] throughputs,
         string topology = ClaimCatalogue.SameMachine, double? generatorCpu = null, double? requestBytes = null, double? responseBytes = null,
-        bool partial = false)
+        bool partial = false, double? serverCpu = null, bool disturbed = false)
     {
         var stored = throughputs.Select((t, r) =>
         {
             var level = Levels.Stored(variant, client, payload, clients, r, t, 1000 / t);
             level.GeneratorCpuPercent = generatorCpu;
-            level.Bound = LevelBounds.Classify(generatorCpu, null, null); // as the runner stores it
+            level.ServerCpuPercent = serverCpu;
+            level.Bound = LevelBounds.Classify(generatorCpu, null, serverCpu); // as the runner stores it
+            level.Disturbed = disturbed ? true : null;
             level.Complete = !(partial && r == 0); // partial: the first repetition was cut
             level.MeanRequestBytes = requestBytes;
             level.MeanResponseBytes = responseBytes;

@@ -30,7 +30,8 @@ public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebApp
         Assert.Equal("Holds", metro.GetProperty("verdict").GetString());
         Assert.Equal(2.0, metro.GetProperty("ratio").GetDouble(), 3);
         Assert.True(metro.GetProperty("hasInterval").GetBoolean());
-        Assert.Equal(1, metro.GetProperty("levelsCounted").GetInt32());
+        Assert.Equal(2, metro.GetProperty("levelsCounted").GetInt32()); // one level of each side
+        Assert.Equal("java × Int × 20 clients × same-machine", metro.GetProperty("case").GetString());
         var ice = contrasts.Single(c => c.GetProperty("name").GetString() == "IceTcp vs IceSsl");
         Assert.Equal("DoesNotHold", ice.GetProperty("verdict").GetString());
         Assert.Equal("NotMeasurable", ClaimOf(body, "thesis-9.2.1-windows-transport-best").GetProperty("verdict").GetString());

@@ -56,7 +56,7 @@ public sealed class ClaimsPanelTests : IDisposable
         Assert.Equal("A 1,000 vs B 500 req/s", row.QuerySelector(".claim-figures")!.TextContent.Trim());
         Assert.Equal("holds", row.QuerySelector(".mud-chip")!.TextContent.Trim());
         Assert.StartsWith("×2 [", row.QuerySelector(".claim-effect")!.TextContent.Trim(), StringComparison.Ordinal);
-        Assert.Equal("1", row.QuerySelector(".claim-levels")!.TextContent.Trim());
+        Assert.Equal("2", row.QuerySelector(".claim-levels")!.TextContent.Trim()); // levels counted: one of each side
         Assert.EndsWith("ch. 9.3", cut.Find("td[title]").TextContent.Trim(), StringComparison.Ordinal);
         Assert.Contains("/api/runs/5/report.html", cut.Markup, StringComparison.Ordinal);
     }
