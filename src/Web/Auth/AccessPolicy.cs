@@ -27,6 +27,7 @@ public static class AccessPolicy
         [typeof(Components.Pages.Hosts)] = DashboardRoles.Admin,
         [typeof(Components.Pages.Agents)] = DashboardRoles.Admin,
         [typeof(Tokens)] = DashboardRoles.Admin,
+        [typeof(Users)] = DashboardRoles.Admin,
         [typeof(AuditLog)] = DashboardRoles.Admin,
         [typeof(Shares)] = DashboardRoles.Operator,
         [typeof(NotFound)] = null,
