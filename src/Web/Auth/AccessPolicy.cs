@@ -27,6 +27,7 @@ public static class AccessPolicy
         [typeof(Components.Pages.Hosts)] = DashboardRoles.Admin,
         [typeof(Components.Pages.Agents)] = DashboardRoles.Admin,
         [typeof(Tokens)] = DashboardRoles.Admin,
+        [typeof(Users)] = DashboardRoles.Admin,
         [typeof(AuditLog)] = DashboardRoles.Admin,
         [typeof(Shares)] = DashboardRoles.Operator,
         [typeof(NotFound)] = null,
@@ -34,7 +35,7 @@ public static class AccessPolicy
     };
 
     /// <summary>
-    /// The least role a request needs: a page's (<see cref="RequiredRole(Type)"/>); on the API, Admin for agents and hosts,
+    /// The least role a request needs: a page's (<see cref="RequiredRole(Type)"/>); on the API, Admin for agents, hosts and users,
     /// Operator for any method but GET and HEAD, else Viewer; Viewer for the rest (OpenAPI, the Blazor hub).
     /// </summary>
     public static string? RequiredRole(HttpContext http)
@@ -46,7 +47,8 @@ public static class AccessPolicy
         }
 
         var path = http.Request.Path;
-        if (path.StartsWithSegments("/api/agents", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/api/hosts", StringComparison.OrdinalIgnoreCase))
+        if (path.StartsWithSegments("/api/agents", StringComparison.OrdinalIgnoreCase) || path.StartsWithSegments("/api/hosts", StringComparison.OrdinalIgnoreCase)
+            || path.StartsWithSegments("/api/users", StringComparison.OrdinalIgnoreCase))
         {
             return DashboardRoles.Admin;
         }

@@ -21,6 +21,7 @@ public static class AccountEndpoints
         app.MapPost("/account/signout", (Func<HttpContext, Task<IResult>>)SignOutAsync).ExcludeFromDescription();
         app.MapPost("/account/setup", SetUpAsync).AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
         app.MapShareEndpoints();
+        app.MapUsersApi();
         return app;
     }
 
@@ -31,6 +32,13 @@ public static class AccountEndpoints
         var log = logs.CreateLogger("Dashboard.Web.Auth.SignIn");
         var user = string.IsNullOrWhiteSpace(userName) ? null : await users.FindByNameAsync(userName.Trim());
         var address = http.Connection.RemoteIpAddress?.ToString() ?? "?";
+        if (user is not null && AccountService.IsDisabled(user))
+        {
+            log.LogWarning("Sign-in refused: {User} is disabled (from {Address})", user.UserName, address);
+            await accounts.AuditAsync(address, "sign-in refused (disabled)", user.UserName);
+            return HttpResults.Redirect(LoginPage("disabled", returnUrl));
+        }
+
         if (user is not null && await users.IsLockedOutAsync(user))
         {
             log.LogWarning("Sign-in refused: {User} is locked out (from {Address})", user.UserName, address);
@@ -52,7 +60,7 @@ public static class AccountEndpoints
 
         await users.ResetAccessFailedCountAsync(user);
         await http.SignInAsync(CookieAuthenticationDefaults.AuthenticationScheme, AuthExtensions.PrincipalOf(user));
-        await accounts.AuditAsync(user.UserName, "signed in", address);
+        await accounts.AuditAsync(user.UserName, AccountService.SignedIn, address);
         return HttpResults.LocalRedirect(IsLocal(returnUrl) ? returnUrl! : "/");
     }
 
@@ -78,6 +86,7 @@ public static class AccountEndpoints
         }
 
         await http.SignInAsync(CookieAuthenticationDefaults.AuthenticationScheme, AuthExtensions.PrincipalOf(user));
+        await accounts.AuditAsync(user.UserName, AccountService.SignedIn, http.Connection.RemoteIpAddress?.ToString() ?? "?");
         return HttpResults.LocalRedirect("/");
     }
 

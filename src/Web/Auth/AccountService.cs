@@ -207,6 +207,116 @@ public sealed class AccountService(
         return (user, []);
     }
 
+    /// <summary>The lockout end that marks a disabled account (Identity's way: locked out for ever).</summary>
+    public static readonly DateTime DisabledUntil = new(9999, 12, 31, 0, 0, 0, DateTimeKind.Utc);
+
+    /// <summary>True when <paramref name="user"/> was disabled on the Users page (not a temporary lockout).</summary>
+    public static bool IsDisabled(UserEntity user)
+    {
+        ArgumentNullException.ThrowIfNull(user);
+        return user.LockoutEndUtc is { } end && end >= DisabledUntil;
+    }
+
+    /// <summary>An account as the Users page and <c>GET /api/users</c> show it.</summary>
+    /// <param name="Id">Its id.</param>
+    /// <param name="UserName">The name it signs in with.</param>
+    /// <param name="Role">Viewer, Operator or Admin.</param>
+    /// <param name="Disabled">True when disabled (it cannot sign in; its sessions ended).</param>
+    /// <param name="HasPassword">False until its setup link is used.</param>
+    /// <param name="CreatedUtc">When it was created (UTC).</param>
+    /// <param name="LastSignInUtc">Its last sign-in (UTC, from the audit log), or null when never.</param>
+    public sealed record UserSummary(int Id, string UserName, string Role, bool Disabled, bool HasPassword, DateTime CreatedUtc, DateTime? LastSignInUtc);
+
+    /// <summary>Every account by name, with its last sign-in.</summary>
+    public async Task<IReadOnlyList<UserSummary>> ListUsersAsync(CancellationToken cancellationToken = default)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var accounts = await db.Users.AsNoTracking().OrderBy(u => u.NormalizedUserName).ToListAsync(cancellationToken);
+        var signIns = await db.AuditEvents.AsNoTracking().Where(a => a.Action == SignedIn)
+            .GroupBy(a => a.Actor).Select(g => new { Actor = g.Key, Last = g.Max(a => a.TimeUtc) }).ToListAsync(cancellationToken);
+        var last = signIns.ToDictionary(s => s.Actor, s => s.Last, StringComparer.Ordinal);
+        return accounts.Select(u => new UserSummary(u.Id, u.UserName, u.Role, IsDisabled(u), u.PasswordHash is not null, u.CreatedUtc,
+            last.TryGetValue(u.UserName, out var at) ? at : null)).ToList();
+    }
+
+    /// <summary>The audit log's action for a successful sign-in (the Users page's "last sign-in" reads it).</summary>
+    public const string SignedIn = "signed in";
+
+    /// <summary>
+    /// Changes account <paramref name="id"/>: its role (when <paramref name="role"/> is given) and whether it is disabled
+    /// (when <paramref name="disabled"/> is given; disabling also changes its security stamp, so its sessions end).
+    /// Returns null on success, else why not (no such account, unknown role, the last enabled Admin).
+    /// </summary>
+    public async Task<string?> UpdateUserAsync(int id, string? role, bool? disabled, string by, CancellationToken cancellationToken = default)
+    {
+        var user = await users.FindByIdAsync(id.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        if (user is null)
+        {
+            return $"no account {id}";
+        }
+
+        var canonical = role is null ? user.Role : DashboardRoles.Parse(role);
+        if (canonical is null)
+        {
+            return $"role: unknown role '{role}': Viewer, Operator or Admin";
+        }
+
+        var disable = disabled ?? IsDisabled(user);
+        if (user.Role == DashboardRoles.Admin && !IsDisabled(user) && (canonical != DashboardRoles.Admin || disable) && await EnabledAdminsAsync(cancellationToken) <= 1)
+        {
+            return $"'{user.UserName}' is the last enabled Admin: make another Admin first";
+        }
+
+        var changes = new List<string>();
+        if (canonical != user.Role)
+        {
+            changes.Add($"role {user.Role} → {canonical}");
+            user.Role = canonical;
+        }
+
+        if (disable != IsDisabled(user))
+        {
+            changes.Add(disable ? "disabled" : "enabled");
+            user.LockoutEndUtc = disable ? DisabledUntil : null;
+            user.AccessFailedCount = 0;
+            user.SecurityStamp = Guid.NewGuid().ToString("N");
+        }
+
+        if (changes.Count == 0)
+        {
+            return null;
+        }
+
+        await users.UpdateAsync(user);
+        await AuditAsync(by, "account changed", $"{user.UserName}: {string.Join(", ", changes)}", cancellationToken);
+        return null;
+    }
+
+    /// <summary>Deletes account <paramref name="id"/> (its sessions end at their next request). Returns null on success, else why not.</summary>
+    public async Task<string?> DeleteUserAsync(int id, string by, CancellationToken cancellationToken = default)
+    {
+        var user = await users.FindByIdAsync(id.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        if (user is null)
+        {
+            return $"no account {id}";
+        }
+
+        if (user.Role == DashboardRoles.Admin && !IsDisabled(user) && await EnabledAdminsAsync(cancellationToken) <= 1)
+        {
+            return $"'{user.UserName}' is the last enabled Admin: make another Admin first";
+        }
+
+        await users.DeleteAsync(user);
+        await AuditAsync(by, "account deleted", $"{user.UserName} ({user.Role})", cancellationToken);
+        return null;
+    }
+
+    private async Task<int> EnabledAdminsAsync(CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        return await db.Users.CountAsync(u => u.Role == DashboardRoles.Admin && (u.LockoutEndUtc == null || u.LockoutEndUtc < DisabledUntil), cancellationToken);
+    }
+
     /// <summary>Makes a read-only share link of <paramref name="runs"/> (one: its run page; several: their compare view); returns it and its secret, which is not stored.</summary>
     public async Task<(ShareLinkEntity Link, string Secret)> CreateShareAsync(IReadOnlyList<int> runs, string by, CancellationToken cancellationToken = default)
     {

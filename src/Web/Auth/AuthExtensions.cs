@@ -82,6 +82,7 @@ public static class AuthExtensions
                 o.SlidingExpiration = true;
                 o.Events.OnRedirectToLogin = e => AnswerApiOr(e, StatusCodes.Status401Unauthorized);
                 o.Events.OnRedirectToAccessDenied = e => AnswerApiOr(e, StatusCodes.Status403Forbidden);
+                o.Events.OnValidatePrincipal = SessionValidation.ValidateCookieAsync;
             })
             .AddCookie(ShareEndpoints.Scheme, o =>
             {
@@ -103,6 +104,7 @@ public static class AuthExtensions
             .AddPolicy(AccessPolicy.Name, p => p.AddRequirements(new AccessRequirement()))
             .SetFallbackPolicy(new AuthorizationPolicyBuilder().AddRequirements(new AccessRequirement()).Build());
         builder.Services.AddCascadingAuthenticationState();
+        builder.Services.AddScoped<Microsoft.AspNetCore.Components.Authorization.AuthenticationStateProvider, RevalidatingSessionStateProvider>();
         builder.Services.AddRateLimiter(ConfigureRateLimits);
         builder.Services.Configure<OpenApiOptions>("v1", o => o.AddDocumentTransformer<BearerSchemeTransformer>());
         return builder;
@@ -217,6 +219,6 @@ public static class AuthExtensions
 
     /// <summary>A principal for a signed-in person: name, role, and the account's security stamp.</summary>
     internal static ClaimsPrincipal PrincipalOf(UserEntity user) => new(new ClaimsIdentity(
-        [new Claim(ClaimTypes.Name, user.UserName), new Claim(ClaimTypes.Role, user.Role), new Claim("stamp", user.SecurityStamp)],
+        [new Claim(ClaimTypes.Name, user.UserName), new Claim(ClaimTypes.Role, user.Role), new Claim(SessionValidation.StampClaim, user.SecurityStamp)],
         CookieAuthenticationDefaults.AuthenticationScheme));
 }

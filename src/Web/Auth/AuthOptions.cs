@@ -37,4 +37,11 @@ public sealed class AuthOptions
     /// <summary>How long an account stays locked out (default 5 min).</summary>
     [Range(typeof(TimeSpan), "00:00:01", "1.00:00:00")]
     public TimeSpan LockoutDuration { get; set; } = TimeSpan.FromMinutes(5);
+
+    /// <summary>
+    /// How often an open Blazor circuit checks its account (role changed, account deleted or disabled; default 30 s). The
+    /// sign-in cookie is checked at every request.
+    /// </summary>
+    [Range(typeof(TimeSpan), "00:00:01", "01:00:00")]
+    public TimeSpan CircuitRevalidationInterval { get; set; } = TimeSpan.FromSeconds(30);
 }

@@ -23,10 +23,11 @@ namespace Dashboard.Web.Extensions;
 /// <summary>One <c>AddXxx</c> per component of the dashboard (eShop's style; docs/architecture.md).</summary>
 public static class DashboardExtensions
 {
-    /// <summary>The options sections, each validated at start.</summary>
+    /// <summary>The options sections, each validated at start; settings given as <c>KEY_FILE</c> are read from their files first (<see cref="SecretFiles"/>).</summary>
     public static IHostApplicationBuilder AddDashboardOptions(this IHostApplicationBuilder builder)
     {
         ArgumentNullException.ThrowIfNull(builder);
+        SecretFiles.Apply(builder.Configuration);
         builder.Services.AddOptions<DashboardOptions>().Bind(builder.Configuration.GetSection(DashboardOptions.Section))
             .Configure<IConfiguration>((o, configuration) => o.ResultsConnectionString = configuration.GetConnectionString("Results"))
             .ValidateDataAnnotations()

@@ -50,6 +50,8 @@ public sealed class AccessPolicyTests(WebAppFixture fixture, ITestOutputHelper o
         output.WriteLine(string.Join("\n", checkedEndpoints));
         Assert.Contains("POST /api/runs", checkedEndpoints);
         Assert.Contains("GET /api/runs/{id}/levels.csv", checkedEndpoints);
+        Assert.Contains("PATCH /api/users/{id}", checkedEndpoints);
+        Assert.Contains("POST /api/users/setup-links", checkedEndpoints);
         Assert.True(checkedEndpoints.Count >= 20, $"only {checkedEndpoints.Count} endpoints in the OpenAPI document");
 
         foreach (var (method, url) in new[] { ("GET", "/openapi/v1.json"), ("GET", "/hangfire"), ("POST", "/_blazor/negotiate?negotiateVersion=1") })

@@ -25,7 +25,14 @@ public sealed class BrowserFixture : IAsyncLifetime
         // Assertions wait up to 60 s (PlaywrightDefaults, set when the assembly loads).
         App = await WebApp.StartAsync();
         _playwright = await Playwright.CreateAsync();
-        Browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
+        Browser = await LaunchAsync(_playwright);
+    }
+
+    /// <summary>Debian's Chromium, headless, as this fixture launches it (for tests that start a dashboard of their own).</summary>
+    public static Task<IBrowser> LaunchAsync(IPlaywright playwright)
+    {
+        ArgumentNullException.ThrowIfNull(playwright);
+        return playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {
             ExecutablePath = ChromiumPath,
             Headless = true,
