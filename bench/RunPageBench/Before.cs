@@ -36,7 +36,7 @@ internal static class Before
             .Where(l => ids.Contains(l.RunId))
             .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition)
             .ToListAsync(cancellationToken);
-        var aggregates = ResultsQueries.Aggregate(levels);
+        var aggregates = LevelAggregation.Aggregate(levels);
         var resources = await ResourcesAsync(db, ids, cancellationToken);
         var origin = await TimeOriginAsync(db, ids, levels, run, cancellationToken);
         var latency = await LatencyAsync(db, levels, origin, cancellationToken);

@@ -5,7 +5,7 @@ using Dashboard.Data.Results;
 namespace Dashboard.Data.Claims;
 
 /// <summary>One level as the claims engine sees it: its aggregate, the topology of its run, and its server facts.</summary>
-/// <param name="Level">The level over its repetitions (<see cref="ResultsQueries"/>).</param>
+/// <param name="Level">The level over its repetitions (<see cref="Results.LevelAggregation"/>).</param>
 /// <param name="Topology">The topology of its run (<see cref="ClaimCatalogue.SameMachine"/> when the run records none).</param>
 /// <param name="RunId">The run it comes from.</param>
 public sealed record ClaimLevel(LevelAggregate Level, string Topology, int RunId)

@@ -1,5 +1,7 @@
 using System.Globalization;
-using System.Net;
+using CsvHelper;
+using CsvHelper.Configuration;
+using Markdig;
 using System.Text;
 using System.Text.Json;
 using Dashboard.Data.Claims;
@@ -56,13 +58,19 @@ public static class ClaimsExport
     /// <summary>The CSV header: one row per case of each contrast of each claim (a claim without contrasts has one row with an empty contrast); <c>case</c> names the case, <c>p_value</c> and <c>p_holm</c> are its test's p before and after Holm–Bonferroni, <c>left_out</c> the levels left out ("reason: level (run N)", joined by "; ").</summary>
     public const string CsvHeader = "claim_id,document,section,metric,unit,comparison,verdict,contrast,contrast_verdict,a,b,ratio,ratio_low,ratio_high,has_interval,levels_counted,levels_excluded,bound,reason,case,p_value,p_holm,left_out";
 
-    /// <summary>Writes <paramref name="claims"/> as CSV (<see cref="CsvHeader"/>).</summary>
+    /// <summary>Writes <paramref name="claims"/> as CSV (<see cref="CsvHeader"/>; RFC 4180 through CsvHelper).</summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public static async Task WriteCsvAsync(TextWriter writer, IReadOnlyList<ClaimResult> claims, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(writer);
         ArgumentNullException.ThrowIfNull(claims);
-        await writer.WriteAsync(CsvHeader + "\n");
+        await using var csv = new CsvWriter(writer, new CsvConfiguration(CultureInfo.InvariantCulture) { NewLine = "\n" }, leaveOpen: true);
+        foreach (var column in CsvHeader.Split(','))
+        {
+            csv.WriteField(column);
+        }
+
+        await csv.NextRecordAsync();
         foreach (var claim in claims)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -81,9 +89,16 @@ public static class ClaimsExport
                     contrast is null ? "" : ClaimEvaluator.FormatBounds(contrast.Bounds), contrast?.Reason ?? claim.Reason,
                     contrast?.Case ?? "", Number(contrast?.PValue), Number(contrast?.AdjustedPValue), string.Join("; ", contrast?.Exclusions ?? []),
                 ];
-                await writer.WriteAsync(string.Join(',', fields.Select(Quote)) + "\n");
+                foreach (var field in fields)
+                {
+                    csv.WriteField(field);
+                }
+
+                await csv.NextRecordAsync();
             }
         }
+
+        await csv.FlushAsync();
     }
 
     /// <summary>The report as Markdown: a claims table, the sources quoted, what the verdicts were computed with and the environment.</summary>
@@ -91,6 +106,14 @@ public static class ClaimsExport
     public static string Markdown(ClaimsReport report)
     {
         ArgumentNullException.ThrowIfNull(report);
+        return Document(report, forHtml: false);
+    }
+
+    // The report's Markdown; for the HTML page (rendered by Markdig) each verdict is a link to its evidence, coloured by
+    // its class and anchored by the claim's id, and the level figures are small.
+    private static string Document(ClaimsReport report, bool forHtml)
+    {
+        string Cell(string text) => forHtml ? ClaimsExport.Cell(text).Replace("<", "&lt;", StringComparison.Ordinal) : ClaimsExport.Cell(text);
         var md = new StringBuilder();
         var run = report.Run;
         md.Append(CultureInfo.InvariantCulture, $"# Claims of run {run.Id}: {run.ScenarioName}\n\n");
@@ -99,7 +122,7 @@ public static class ClaimsExport
         foreach (var c in report.Claims)
         {
             md.Append(CultureInfo.InvariantCulture,
-                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | **{VerdictText(c.Verdict)}** | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? "<br>" + Cell(c.Figures) : "")} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
+                $"| {Cell(c.Claim.Statement)} | {Cell(c.Claim.Source.Citation)} | {(forHtml ? $"<span id=\"claim-{c.Claim.Id}\" class=\"{c.Verdict}\">[{VerdictText(c.Verdict)}]({EvidenceLink(c, run.Id)})</span>" : $"**{VerdictText(c.Verdict)}**")} | {Cell(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? (forHtml ? "<br><small>" + Cell(c.Figures) + "</small>" : "<br>" + Cell(c.Figures)) : "")} | {c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")} | {Cell(c.BoundSummary)} | {Cell(c.Reason)} |\n");
         }
 
         md.Append("\n## Sources\n\n");
@@ -145,75 +168,27 @@ public static class ClaimsExport
         return md.ToString();
     }
 
-    /// <summary>The report as one printable HTML page (its own styles, no script), the same content as <see cref="Markdown"/>.</summary>
+    /// <summary>
+    /// The report as one printable HTML page (its own styles, no script): the Markdown of <see cref="Markdown"/> rendered
+    /// by Markdig (pipe tables), each verdict a link to the chart behind it (<see cref="EvidenceLink"/>) with the claim's id.
+    /// </summary>
     /// <exception cref="ArgumentNullException"><paramref name="report"/> is null.</exception>
     public static string Html(ClaimsReport report)
     {
         ArgumentNullException.ThrowIfNull(report);
-        static string E(string? s) => WebUtility.HtmlEncode(s ?? "");
-        var run = report.Run;
         var html = new StringBuilder();
         html.Append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
-        html.Append(CultureInfo.InvariantCulture, $"<title>Claims of run {run.Id}</title>");
+        html.Append(CultureInfo.InvariantCulture, $"<title>Claims of run {report.Run.Id}</title>");
         html.Append("<style>body{font:11pt/1.35 system-ui,sans-serif;margin:2em;color:#111}table{border-collapse:collapse;width:100%;margin:1em 0}" +
             "th,td{border:1px solid #999;padding:4px 6px;vertical-align:top;text-align:left}th{background:#eee}" +
-            ".Holds{color:#1b5e20;font-weight:bold}.DoesNotHold{color:#b71c1c;font-weight:bold}.Inconclusive{color:#8d6e00;font-weight:bold}.NotMeasurable{color:#555;font-weight:bold}" +
-            "blockquote{margin:.2em 0 .6em 1em;color:#333}@media print{body{margin:0;font-size:9pt}a{color:inherit;text-decoration:none}}</style></head><body>\n");
-        html.Append(CultureInfo.InvariantCulture, $"<h1>Claims of run {run.Id}: {E(run.ScenarioName)}</h1>\n");
-        html.Append(CultureInfo.InvariantCulture, $"<p>Status {run.Status}; started {Time(run.StartedUtc)}, ended {Time(run.EndedUtc)}; runs taken together: {string.Join(", ", report.RunIds)}. Report made {Time(report.GeneratedUtc)}.</p>\n");
-        html.Append("<table><thead><tr><th>claim</th><th>source</th><th>verdict</th><th>effect A ÷ B [interval]</th><th>levels counted</th><th>bound</th><th>why</th></tr></thead><tbody>\n");
-        foreach (var c in report.Claims)
-        {
-            html.Append(CultureInfo.InvariantCulture,
-                $"<tr id=\"claim-{E(c.Claim.Id)}\"><td>{E(c.Claim.Statement)}</td><td>{E(c.Claim.Source.Citation)}</td><td class=\"{c.Verdict}\"><a href=\"{E(EvidenceLink(c, run.Id))}\">{VerdictText(c.Verdict)}</a></td>" +
-                $"<td>{E(c.Effect.Length == 0 ? "—" : c.Effect)}{(c.Figures.Length > 0 ? "<br><small>" + E(c.Figures) + "</small>" : "")}</td><td>{c.LevelsCounted}{(c.LevelsExcluded > 0 ? $" (+{c.LevelsExcluded} left out)" : "")}</td><td>{E(c.BoundSummary)}</td><td>{E(c.Reason)}</td></tr>\n");
-        }
-
-        html.Append("</tbody></table>\n<h2>Sources</h2>\n");
-        foreach (var c in report.Claims)
-        {
-            html.Append(CultureInfo.InvariantCulture, $"<p><code>{E(c.Claim.Id)}</code> ({c.Claim.Metric}, {E(c.Claim.DescribeComparison())}): {E(c.Claim.Source.Citation)}</p><blockquote>“{E(c.Claim.Source.Quote)}”</blockquote>\n");
-        }
-
-        html.Append(CultureInfo.InvariantCulture, $"<h2>How the verdicts were computed</h2>\n<p>{E(report.Method)}. Rules: docs/claims.md.</p>\n<ul>\n");
-        foreach (var f in report.Runs)
-        {
-            html.Append(CultureInfo.InvariantCulture, $"<li>run {f.RunId}: topology {E(f.Topology)}; server cores {f.Cores} ({E(f.CoresSource)}); clock {(f.Clock is null ? "unknown (no MCycles)" : E($"{f.Clock.MHz:0.#} MHz ({f.Clock.Source})"))}</li>\n");
-        }
-
-        html.Append("</ul>\n");
-        var figures = LevelFigures.Of(report.Levels);
-        if (figures.Count > 0)
-        {
-            html.Append("<h2>Cost per operation and overhead per message, per level</h2>\n<table><thead><tr><th>level</th><th>run</th><th>CPU per operation (µs)</th><th>MCycles per operation</th><th>overhead per message (bytes)</th><th>bound</th></tr></thead><tbody>\n");
-            foreach (var f in figures)
-            {
-                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{E(f.Level)}</td><td>{f.RunId}</td><td>{Fixed(f.CpuUsPerOperation)}</td><td>{Fixed(f.MCyclesPerOperation, "0.###")}</td><td>{Fixed(f.OverheadBytesPerMessage)}</td><td>{f.Bound}</td></tr>\n");
-            }
-
-            html.Append("</tbody></table>\n");
-        }
-
-        html.Append("<h2>Environment</h2>\n");
-        var environment = Flatten(run.EnvironmentJson);
-        if (environment.Count == 0)
-        {
-            html.Append("<p>The run recorded no environment.</p>\n");
-        }
-        else
-        {
-            html.Append("<table><thead><tr><th>property</th><th>value</th></tr></thead><tbody>\n");
-            foreach (var (key, value) in environment)
-            {
-                html.Append(CultureInfo.InvariantCulture, $"<tr><td>{E(key)}</td><td>{E(value)}</td></tr>\n");
-            }
-
-            html.Append("</tbody></table>\n");
-        }
-
+            ".Holds a{color:#1b5e20;font-weight:bold}.DoesNotHold a{color:#b71c1c;font-weight:bold}.Inconclusive a{color:#8d6e00;font-weight:bold}.NotMeasurable a{color:#555;font-weight:bold}" +
+            "@media print{body{margin:0;font-size:9pt}a{color:inherit;text-decoration:none}}</style></head><body>\n");
+        html.Append(Markdig.Markdown.ToHtml(Document(report, forHtml: true), ReportPipeline));
         html.Append("</body></html>\n");
         return html.ToString();
     }
+
+    private static readonly MarkdownPipeline ReportPipeline = new MarkdownPipelineBuilder().UsePipeTables().Build();
 
     /// <summary>"holds", "does not hold", "inconclusive", "not measurable here".</summary>
     public static string VerdictText(ClaimVerdict verdict) => verdict switch
@@ -290,7 +265,4 @@ public static class ClaimsExport
     private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
 
     private static string Number(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("R", CultureInfo.InvariantCulture) : "";
-
-    private static string Quote(string field) =>
-        field.IndexOfAny([',', '"', '\n', '\r']) >= 0 ? "\"" + field.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"" : field;
 }

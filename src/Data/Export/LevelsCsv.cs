@@ -24,7 +24,7 @@ public static class LevelsCsv
         var list = levels as IReadOnlyList<LevelEntity> ?? [.. levels];
         var topology = run?.Topology ?? "same-machine";
         // Intervals and CoV over the complete repetitions only; a level with nothing but partial repetitions has none.
-        var complete = ResultsQueries.Aggregate(list).ToDictionary(a => (a.Variant, a.Client, a.Payload, a.Clients));
+        var complete = LevelAggregation.Aggregate(list).ToDictionary(a => (a.Variant, a.Client, a.Payload, a.Clients));
         using var csv = new CsvWriter(writer, new CsvHelper.Configuration.CsvConfiguration(CultureInfo.InvariantCulture) { NewLine = "\n" }, leaveOpen: true);
         foreach (var statistic in LevelStatistics.Columns)
         {

@@ -4,7 +4,7 @@ namespace Dashboard.Data.Results;
 
 /// <summary>
 /// One level over its repetitions: one row per (variant, client, payload, clients) of a run, built from the stored
-/// levels (warm-up already excluded there; docs/statistics.md) by <see cref="ResultsQueries"/>.
+/// levels (warm-up already excluded there; docs/statistics.md) by <see cref="LevelAggregation"/>.
 /// Response-time figures are over the repetitions that had at least one successful request (a repetition where every
 /// request failed has no response time); throughput is over every repetition (0 when nothing completed).
 /// </summary>
@@ -84,7 +84,7 @@ public sealed record LevelAggregate
 
     /// <summary>
     /// True when every repetition counted here ran to its end. False only when partial levels were asked for
-    /// (<see cref="ResultsQueries.Aggregate(IEnumerable{Entities.LevelEntity}, bool)"/> with <c>includePartial</c>): then
+    /// (<see cref="LevelAggregation.Aggregate(IEnumerable{Entities.LevelEntity}, bool)"/> with <c>includePartial</c>): then
     /// <see cref="PartialRepetitions"/> says how many were cut, and the level must be flagged and kept out of comparisons.
     /// </summary>
     public bool Complete => PartialRepetitions == 0;

@@ -97,8 +97,8 @@ public static class RunComparison
                 : $"{partial} partial level(s) (cut by a cancel, crash or failed driver) are left out");
         }
 
-        var a = ResultsQueries.Aggregate(aLevels, includePartial).ToDictionary(Key);
-        var b = ResultsQueries.Aggregate(bLevels, includePartial).ToDictionary(Key);
+        var a = LevelAggregation.Aggregate(aLevels, includePartial).ToDictionary(Key);
+        var b = LevelAggregation.Aggregate(bLevels, includePartial).ToDictionary(Key);
         var both = a.Keys.Where(b.ContainsKey).OrderBy(k => k.Variant, StringComparer.Ordinal).ThenBy(k => k.Client, StringComparer.Ordinal)
             .ThenBy(k => k.Payload, StringComparer.Ordinal).ThenBy(k => k.Clients).ToList();
         var throughput = Holm([.. both.Select(k => Estimate.Test(a[k].ThroughputRps, b[k].ThroughputRps, alpha))], alpha);

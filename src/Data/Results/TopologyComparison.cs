@@ -1,6 +1,5 @@
 using Dashboard.Data.Entities;
 using Dashboard.Service.Contracts.Scenarios;
-using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Results;
 
@@ -85,22 +84,10 @@ public sealed record RunResults(RunEntity Run, IReadOnlyList<LevelEntity> Levels
 
 /// <summary>
 /// Groups the results of runs by topology (docs/topologies.md): the on-machine vs cross-machine comparison of thesis
-/// ch. 9.1.1 (unsecure, Table 9.1) and 9.2.1 (secure, Table 9.3). Side-effect free apart from the query.
+/// ch. 9.1.1 (unsecure, Table 9.1) and 9.2.1 (secure, Table 9.3). Side-effect free (its query is <c>ResultsQueries.TopologyComparisonAsync</c>).
 /// </summary>
 public static class TopologyComparison
 {
-    /// <summary>Loads runs <paramref name="runIds"/> (levels, readings) and builds the comparison; unknown ids are skipped.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="db"/> or <paramref name="runIds"/> is null.</exception>
-    public static async Task<TopologyComparisonResult> ForRunsAsync(ResultsDbContext db, IReadOnlyCollection<int> runIds, int fromClients, CancellationToken ct)
-    {
-        ArgumentNullException.ThrowIfNull(db);
-        ArgumentNullException.ThrowIfNull(runIds);
-        var runs = await db.Runs.AsNoTracking().Where(r => runIds.Contains(r.Id)).ToListAsync(ct);
-        var levels = await db.Levels.AsNoTracking().Where(l => runIds.Contains(l.RunId)).ToListAsync(ct);
-        var resources = await db.ResourceSamples.AsNoTracking().Where(r => runIds.Contains(r.RunId)).ToListAsync(ct);
-        return Build([.. runs.Select(r => new RunResults(r, [.. levels.Where(l => l.RunId == r.Id)], [.. resources.Where(x => x.RunId == r.Id)]))], fromClients);
-    }
-
     /// <summary>Builds the comparison from loaded runs.</summary>
     /// <param name="runs">The runs; several runs of one topology (a preset's parts) merge.</param>
     /// <param name="fromClients">The smallest level the best cells count (20 as in the thesis).</param>

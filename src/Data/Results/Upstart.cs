@@ -1,6 +1,5 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
-using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Results;
 
@@ -60,37 +59,6 @@ public static class Upstart
         }
 
         return points;
-    }
-
-    /// <summary>
-    /// The upstart lines of <paramref name="levels"/> (those with one client are used), from their first
-    /// <c>1000</c> samples in order of start (a read of at most that many rows per level: a single client's samples
-    /// are stored in the order it sent them).
-    /// A cell with several repetitions gets the mean of their points.
-    /// </summary>
-    public static async Task<IReadOnlyList<UpstartLine>> LinesAsync(ResultsDbContext db, IEnumerable<LevelEntity> levels, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(db);
-        ArgumentNullException.ThrowIfNull(levels);
-        var perLevel = new List<(LevelEntity Level, IReadOnlyList<UpstartPoint> Points)>();
-        foreach (var level in levels.Where(l => l.Clients == 1 && l.FirstSampleId is not null && l.LastSampleId is not null))
-        {
-            var (first, last, id) = (level.FirstSampleId!.Value, level.LastSampleId!.Value, level.Id);
-            // One client's samples are stored in the order it sent them (its own buffer), so the first rows by rowid are
-            // its first calls: a read of 1000 rows, not of the whole level. Sorted by start anyway, in memory.
-            var samples = await db.Samples.AsNoTracking()
-                .Where(s => s.Id >= first && s.Id <= last && s.LevelId == id)
-                .OrderBy(s => s.Id)
-                .Take(Clusters[^1])
-                .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup, -1, -1))
-                .ToListAsync(cancellationToken);
-            perLevel.Add((level, Compute([.. samples.OrderBy(s => s.StartOffsetUs)])));
-        }
-
-        return [.. perLevel
-            .GroupBy(x => (x.Level.Variant, x.Level.Client, x.Level.Payload))
-            .OrderBy(g => g.Key.Variant, StringComparer.Ordinal).ThenBy(g => g.Key.Client, StringComparer.Ordinal).ThenBy(g => g.Key.Payload, StringComparer.Ordinal)
-            .Select(g => new UpstartLine(g.Key.Variant, g.Key.Client, g.Key.Payload, Mean([.. g.Select(x => x.Points)])))];
     }
 
     /// <summary>Point-by-point mean of several levels' points (cluster sizes every level reaches).</summary>

@@ -146,7 +146,7 @@ public static class RunsApi
         }
 
         // Partial levels are exported, flagged (complete = false), never silently dropped.
-        var aggregates = ResultsQueries.Aggregate(levels, includePartial: true);
+        var aggregates = LevelAggregation.Aggregate(levels, includePartial: true);
         return new CsvResult($"run-{id}-aggregates.csv", writer => ResultsCsv.WriteAggregatesAsync(writer, aggregates, cancellationToken));
     }
 
@@ -161,7 +161,7 @@ public static class RunsApi
 
         var options = new RankingOptions(FromClients: fromClients ?? new RankingOptions().FromClients, SplitBySecurity: splitBySecurity ?? true);
         // Partial levels (cut by a cancel, crash or failed driver) rank only when asked for (?includePartial=true).
-        var tables = Rankings.Compute(ResultsQueries.Aggregate(levels, includePartial ?? false), options);
+        var tables = Rankings.Compute(LevelAggregation.Aggregate(levels, includePartial ?? false), options);
         return TypedResults.Ok(new RankingsResource(id, options.FromClients, options.SplitBySecurity, tables));
     }
 

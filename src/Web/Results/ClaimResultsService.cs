@@ -3,6 +3,7 @@ using Dashboard.Data.Claims;
 using Dashboard.Data.Entities;
 using Dashboard.Web.Scenarios;
 using Microsoft.EntityFrameworkCore;
+using Dashboard.Data.Queries;
 
 namespace Dashboard.Web.Results;
 

@@ -36,12 +36,12 @@ public static class RunPageQueries
             .OrderBy(l => l.Variant).ThenBy(l => l.Client).ThenBy(l => l.Payload).ThenBy(l => l.Clients).ThenBy(l => l.Repetition)
             .ToListAsync(cancellationToken);
         await LevelSummaries.FillMissingAsync(db, levels, cancellationToken);
-        var aggregates = ResultsQueries.Aggregate(levels);
+        var aggregates = LevelAggregation.Aggregate(levels);
         var resources = await ResourcesAsync(db, ids, cancellationToken);
         var origin = await TimeOriginAsync(db, ids, levels, run, cancellationToken);
         var latency = Latency(levels, origin);
         var counts = Counts(levels);
-        var upstart = await Upstart.LinesAsync(db, levels, cancellationToken);
+        var upstart = await ResultsQueries.UpstartLinesAsync(db, levels, cancellationToken);
         return new RunPageData(run, levels, aggregates, resources, latency, counts, origin, upstart);
     }
 

@@ -6,6 +6,7 @@ using Dashboard.Web.Options;
 using Dashboard.Web.Storage;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.Options;
+using Dashboard.Data.Queries;
 
 namespace Dashboard.Web.Results;
 
@@ -118,11 +119,11 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
         {
             Run = run,
             Levels = levels,
-            Aggregates = ResultsQueries.Aggregate(levels),
+            Aggregates = LevelAggregation.Aggregate(levels),
             Resources = resources,
             Latency = RunPageQueries.Latency(levels, current.TimeOrigin),
             SampleCounts = RunPageQueries.Counts(levels),
-            Upstart = added.Any(l => l.Clients == 1) ? await Upstart.LinesAsync(db, levels, cancellationToken) : current.Upstart,
+            Upstart = added.Any(l => l.Clients == 1) ? await ResultsQueries.UpstartLinesAsync(db, levels, cancellationToken) : current.Upstart,
         };
     }
 
@@ -134,7 +135,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
     public async Task<TopologyComparisonResult> TopologyAsync(int runId, int fromClients, CancellationToken cancellationToken)
     {
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        return await TopologyComparison.ForRunsAsync(db, [runId], fromClients, cancellationToken);
+        return await ResultsQueries.TopologyComparisonAsync(db, [runId], fromClients, cancellationToken);
     }
 
     /// <summary>The newest runs (at most <paramref name="take"/>), for the compare picker.</summary>
@@ -208,7 +209,7 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
         ArgumentNullException.ThrowIfNull(runIds);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         int[] ids = [.. runIds.Distinct()];
-        return await TopologyComparison.ForRunsAsync(db, ids, fromClients, cancellationToken);
+        return await ResultsQueries.TopologyComparisonAsync(db, ids, fromClients, cancellationToken);
     }
 
     private static async Task<List<LevelEntity>> LevelsOfAsync(ResultsDbContext db, int runId, CancellationToken cancellationToken)

@@ -26,14 +26,14 @@ internal static class ClaimLevels
             level.MeanResponseBytes = responseBytes;
             return level;
         });
-        return new ClaimLevel(ResultsQueries.Aggregate(stored, includePartial: partial).Single(), topology, 1);
+        return new ClaimLevel(LevelAggregation.Aggregate(stored, includePartial: partial).Single(), topology, 1);
     }
 
     /// <summary>As <see cref="Of"/> with response times (ms) chosen instead: throughput = clients × 1000 / ms.</summary>
     public static ClaimLevel WithResponseTimes(string variant, string client, string payload, int clients, double[] meanMs, string topology = ClaimCatalogue.SameMachine)
     {
         var stored = meanMs.Select((ms, r) => Levels.Stored(variant, client, payload, clients, r, clients * 1000 / ms, ms));
-        return new ClaimLevel(ResultsQueries.Aggregate(stored).Single(), topology, 1);
+        return new ClaimLevel(LevelAggregation.Aggregate(stored).Single(), topology, 1);
     }
 
     /// <summary>The catalogue's claim <paramref name="id"/>.</summary>

@@ -87,7 +87,7 @@ public sealed class ResultsCsvTests : IDisposable
         stored[1].Errors = stored[1].TimeoutErrors = 4;
         using var writer = new StringWriter(CultureInfo.InvariantCulture);
 
-        await ResultsCsv.WriteAggregatesAsync(writer, ResultsQueries.Aggregate(stored), CancellationToken.None);
+        await ResultsCsv.WriteAggregatesAsync(writer, LevelAggregation.Aggregate(stored), CancellationToken.None);
 
         var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal(2, lines.Length);

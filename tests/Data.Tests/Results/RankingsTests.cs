@@ -189,7 +189,7 @@ public sealed class RankingsTests
     {
         var failed = Levels.Stored("MetroSoap11", "node", "Int", 20, 0, 0, 0);
         failed.Errors = failed.Requests;
-        var levels = ResultsQueries.Aggregate([failed, Levels.Stored("MetroSoap11", "java", "Int", 20, 0, 100, 10)]);
+        var levels = LevelAggregation.Aggregate([failed, Levels.Stored("MetroSoap11", "java", "Int", 20, 0, 100, 10)]);
 
         var tables = Rankings.Compute(levels, Defaults);
 

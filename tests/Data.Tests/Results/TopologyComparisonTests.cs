@@ -1,6 +1,7 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Results;
 using Dashboard.Data.Tests.Support;
+using Dashboard.Data.Queries;
 
 namespace Dashboard.Data.Tests.Results;
 
@@ -54,7 +55,7 @@ public sealed class TopologyComparisonTests : IDisposable
         }
 
         using var read = _database.Open();
-        var result = await TopologyComparison.ForRunsAsync(read, ids, 20, CancellationToken.None);
+        var result = await ResultsQueries.TopologyComparisonAsync(read, ids, 20, CancellationToken.None);
 
         Assert.Equal(["on-machine", "cross-machine (emulated LAN, 100 Mbit/s)"], result.Topologies);
         var h2 = result.Rows().Single(r => r.Variant == "AspNetH2BinXml");

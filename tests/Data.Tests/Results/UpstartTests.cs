@@ -4,6 +4,7 @@ using Dashboard.Data.Results;
 using Dashboard.Data.Samples;
 using Dashboard.Data.Tests.Support;
 using Dashboard.Service.Contracts.Outcomes;
+using Dashboard.Data.Queries;
 
 namespace Dashboard.Data.Tests.Results;
 
@@ -59,7 +60,7 @@ public sealed class UpstartTests : IDisposable
         store.AppendLevel(twenty, [new Sample(0, 0, 1, SampleOutcome.Success, false)]);
         var levels = db.Levels.Where(l => l.RunId == run.Id).ToList();
 
-        var lines = await Upstart.LinesAsync(db, levels, CancellationToken.None);
+        var lines = await ResultsQueries.UpstartLinesAsync(db, levels, CancellationToken.None);
 
         var line = Assert.Single(lines);
         Assert.Equal(("IceTcp", "java", "Int"), (line.Variant, line.Client, line.Payload));

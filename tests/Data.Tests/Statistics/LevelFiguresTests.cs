@@ -36,7 +36,7 @@ public sealed class LevelFiguresTests
         {
             Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Clients = 10, Repetition = repetition, Requests = 100, P95Ms = p95,
         };
-        var aggregate = ResultsQueries.Aggregate([Repetition(1, 3), Repetition(2, 4)]).Single();
+        var aggregate = LevelAggregation.Aggregate([Repetition(1, 3), Repetition(2, 4)]).Single();
         var p95 = LevelStatistics.Table.Single(s => s.Title == "p95 (ms)");
 
         Assert.Equal("3.500", p95.Text(aggregate));
@@ -69,9 +69,9 @@ public sealed class LevelFiguresTests
             Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Clients = 10, Repetition = repetition, Requests = 100,
             SteadyStateReached = steady, Launch = launch, WindowSeconds = repetition,
         };
-        var mixed = ResultsQueries.Aggregate([Repetition(1, true, 1), Repetition(2, false, 2), Repetition(3, true, 3)]).Single();
-        var steady = ResultsQueries.Aggregate([Repetition(1, true, 1), Repetition(2, true, 1)]).Single();
-        var off = ResultsQueries.Aggregate([Repetition(1, null, 1)]).Single();
+        var mixed = LevelAggregation.Aggregate([Repetition(1, true, 1), Repetition(2, false, 2), Repetition(3, true, 3)]).Single();
+        var steady = LevelAggregation.Aggregate([Repetition(1, true, 1), Repetition(2, true, 1)]).Single();
+        var off = LevelAggregation.Aggregate([Repetition(1, null, 1)]).Single();
 
         Assert.Equal("steady 2, cap 1", LevelStatistics.WarmupEnd(mixed));
         Assert.Equal("steady", LevelStatistics.WarmupEnd(steady));

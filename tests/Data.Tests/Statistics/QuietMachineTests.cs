@@ -57,7 +57,7 @@ public sealed class QuietMachineTests
             return level;
         }).ToList();
 
-        var aggregate = Assert.Single(ResultsQueries.Aggregate(levels));
+        var aggregate = Assert.Single(LevelAggregation.Aggregate(levels));
 
         Assert.Equal(21, aggregate.ServerCpuPerRequest!.Value.Mean, 9);
         Assert.True(aggregate.ServerCpuPerRequest.Value.HasInterval);

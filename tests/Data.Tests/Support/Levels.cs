@@ -31,5 +31,5 @@ internal static class Levels
     /// the mean response time of each repetition is 1000 / throughput (ms).
     /// </summary>
     public static IReadOnlyList<LevelAggregate> Aggregates(params (string Variant, string Client, string Payload, int Clients, double[] Throughputs)[] cells) =>
-        ResultsQueries.Aggregate(cells.SelectMany(c => c.Throughputs.Select((t, r) => Stored(c.Variant, c.Client, c.Payload, c.Clients, r, t, 1000 / t))));
+        LevelAggregation.Aggregate(cells.SelectMany(c => c.Throughputs.Select((t, r) => Stored(c.Variant, c.Client, c.Payload, c.Clients, r, t, 1000 / t))));
 }

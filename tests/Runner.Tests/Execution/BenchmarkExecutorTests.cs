@@ -94,8 +94,8 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.True(levels[0].Complete);
         Assert.False(levels[1].Complete);
         Assert.StartsWith("cancelled after ", levels[1].PartialReason, StringComparison.Ordinal);
-        Assert.Equal([1], Dashboard.Data.Results.ResultsQueries.Aggregate(levels).Select(a => a.Clients));
-        Assert.False(Dashboard.Data.Results.ResultsQueries.Aggregate(levels, includePartial: true).Single(a => a.Clients == 2).Complete);
+        Assert.Equal([1], Dashboard.Data.Results.LevelAggregation.Aggregate(levels).Select(a => a.Clients));
+        Assert.False(Dashboard.Data.Results.LevelAggregation.Aggregate(levels, includePartial: true).Single(a => a.Clients == 2).Complete);
     }
 
     [Fact]
@@ -190,7 +190,7 @@ public sealed class BenchmarkExecutorTests : IDisposable
         Assert.False(level.SteadyStateReached);
         Assert.InRange(level.SteadyStateWarmupSeconds!.Value, 0.6, 30);
         Assert.Equal(5, level.Requests);
-        Assert.False(Dashboard.Data.Results.ResultsQueries.Aggregate([level]).Single().SteadyStateReached);
+        Assert.False(Dashboard.Data.Results.LevelAggregation.Aggregate([level]).Single().SteadyStateReached);
     }
 
     [Fact]

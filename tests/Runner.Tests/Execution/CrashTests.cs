@@ -89,8 +89,8 @@ public sealed class CrashTests : IDisposable
         Assert.Contains("1 of 1 cells failed (0 of 1 levels done): AspNetGrpc × java × Int failed during AspNetGrpc × java × Int, repetition 1, 2 clients: the java driver ended its output", run.Error, StringComparison.Ordinal);
         Assert.Contains($"; the {level.Requests + (2 * Warmup)} samples it handed over before are stored as a partial level", run.Error, StringComparison.Ordinal);
         // Left out of the aggregates unless asked for.
-        Assert.Empty(Dashboard.Data.Results.ResultsQueries.Aggregate([level]));
-        Assert.False(Assert.Single(Dashboard.Data.Results.ResultsQueries.Aggregate([level], includePartial: true)).Complete);
+        Assert.Empty(Dashboard.Data.Results.LevelAggregation.Aggregate([level]));
+        Assert.False(Assert.Single(Dashboard.Data.Results.LevelAggregation.Aggregate([level], includePartial: true)).Complete);
     }
 
     [Fact]
@@ -149,7 +149,7 @@ public sealed class CrashTests : IDisposable
         var stored = db.Samples.Count(s => s.LevelId == killed.Id);
         Assert.InRange(stored, 1, streamed);
         Assert.Equal(killed.Requests, db.Samples.Count(s => s.LevelId == killed.Id && !s.IsWarmup));
-        Assert.Empty(Dashboard.Data.Results.ResultsQueries.Aggregate([killed]));
+        Assert.Empty(Dashboard.Data.Results.LevelAggregation.Aggregate([killed]));
         var dotnet = db.Levels.Where(l => l.Client == "dotnet").OrderBy(l => l.Clients).ToList();
         Assert.Equal([2000L, 20_000L], dotnet.Select(l => l.Requests));
         Assert.All(dotnet, l => Assert.Equal(0, l.Errors));

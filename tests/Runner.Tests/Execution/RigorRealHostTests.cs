@@ -9,6 +9,7 @@ using Dashboard.Runner.Execution;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Tests.RealProcesses;
 using Microsoft.EntityFrameworkCore;
+using Dashboard.Data.Queries;
 
 namespace Dashboard.Runner.Tests.Execution;
 
@@ -50,9 +51,9 @@ public sealed class RigorRealHostTests : IDisposable
         Assert.Matches(@"^cancelled after \d+\.\d s of a 3 s level", partial.PartialReason);
 
         // Aggregates and rankings leave it out; asked for, it is there and flagged.
-        Assert.Equal([2], ResultsQueries.Aggregate(levels).Select(a => a.Clients));
-        Assert.DoesNotContain(Rankings.Compute(ResultsQueries.Aggregate(levels), new RankingOptions(FromClients: 1)).SelectMany(t => t.Entries), e => e.Levels > 1);
-        var withPartial = ResultsQueries.Aggregate(levels, includePartial: true);
+        Assert.Equal([2], LevelAggregation.Aggregate(levels).Select(a => a.Clients));
+        Assert.DoesNotContain(Rankings.Compute(LevelAggregation.Aggregate(levels), new RankingOptions(FromClients: 1)).SelectMany(t => t.Entries), e => e.Levels > 1);
+        var withPartial = LevelAggregation.Aggregate(levels, includePartial: true);
         Assert.Equal(1, withPartial.Single(a => a.Clients == 4).PartialRepetitions);
 
         // levels.csv and aggregates.csv say complete = false for it.

@@ -29,7 +29,7 @@ public sealed class OverTimeChartsTests
         ];
         var data = new RunPageData(
             new RunEntity { Id = 3, ScenarioName = "s", ScenarioJson = "{}", CreatedUtc = Start, Status = RunStatus.Completed },
-            levels, ResultsQueries.Aggregate(levels), [], latency, new SampleCounts(0, 0), Start);
+            levels, LevelAggregation.Aggregate(levels), [], latency, new SampleCounts(0, 0), Start);
 
         var charts = OverTimeCharts.Build(data);
 

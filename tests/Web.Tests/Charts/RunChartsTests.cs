@@ -19,7 +19,7 @@ public sealed class RunChartsTests
 
     private static RunPageData Data(IReadOnlyList<LevelEntity> levels, IReadOnlyList<ResourcePoint>? resources = null) => new(
         new RunEntity { Id = 3, ScenarioName = "s", ScenarioJson = "{}", CreatedUtc = Start, Status = RunStatus.Completed },
-        levels, ResultsQueries.Aggregate(levels), resources ?? [], [], new SampleCounts(0, 0), Start);
+        levels, LevelAggregation.Aggregate(levels), resources ?? [], [], new SampleCounts(0, 0), Start);
 
     [Fact]
     public void Build_OneClientOnly_BarsByVariantAndClient()

@@ -6,7 +6,7 @@ namespace Dashboard.Web.Tests.Results;
 
 public sealed class LevelTablePagesTests
 {
-    private static IReadOnlyList<LevelAggregate> Rows() => ResultsQueries.Aggregate(Enumerable.Range(1, 30).Select(i => new LevelEntity
+    private static IReadOnlyList<LevelAggregate> Rows() => LevelAggregation.Aggregate(Enumerable.Range(1, 30).Select(i => new LevelEntity
     {
         Variant = "IceTcp", Client = "java", Payload = "Int", Clients = i, Repetition = 1, Requests = 10, ThroughputRps = 1000 - i, MeanMs = i,
     }));

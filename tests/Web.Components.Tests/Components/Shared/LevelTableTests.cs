@@ -25,7 +25,7 @@ public sealed class LevelTableTests : IAsyncDisposable
     [Fact]
     public void Render_AgentLevelAndOwnLevel_AgentsColumnWithSplitSkewAndThisMachine()
     {
-        var rows = ResultsQueries.Aggregate([Level(30, AgentsOf(("agent-1", 10, 900, 0, 40.0), ("agent-2", 10, 880, 2, 45.0), ("agent-3", 10, 870, 0, null)), 1.234), Level(1, null, null)]);
+        var rows = LevelAggregation.Aggregate([Level(30, AgentsOf(("agent-1", 10, 900, 0, 40.0), ("agent-2", 10, 880, 2, 45.0), ("agent-3", 10, 870, 0, null)), 1.234), Level(1, null, null)]);
 
         var table = _context.Render<LevelTable>(p => p.Add(t => t.Rows, rows).Add(t => t.ShowAgents, true));
 
@@ -37,7 +37,7 @@ public sealed class LevelTableTests : IAsyncDisposable
     [Fact]
     public void Render_ShowAgentsOff_NoAgentsColumn()
     {
-        var rows = ResultsQueries.Aggregate([Level(1, null, null)]);
+        var rows = LevelAggregation.Aggregate([Level(1, null, null)]);
 
         var table = _context.Render<LevelTable>(p => p.Add(t => t.Rows, rows));
 
@@ -48,7 +48,7 @@ public sealed class LevelTableTests : IAsyncDisposable
     [Fact]
     public void Render_DefaultColumns_HeadersOrderAndCellsOfTheDeclarationsWithLegendTooltips()
     {
-        var rows = ResultsQueries.Aggregate([Level(10, null, null)]);
+        var rows = LevelAggregation.Aggregate([Level(10, null, null)]);
 
         var table = _context.Render<LevelTable>(p => p.Add(t => t.Rows, rows));
 
@@ -70,7 +70,7 @@ public sealed class LevelTableTests : IAsyncDisposable
     {
         var shares = AgentsOf(("agent-1", 10, 900, 1, 40.0));
         var second = AgentsOf(("agent-1", 10, 1100, 2, 50.0));
-        var level = ResultsQueries.Aggregate([Level(10, shares, 0.5), Level(10, second, 0.9, repetition: 2)]).Single();
+        var level = LevelAggregation.Aggregate([Level(10, shares, 0.5), Level(10, second, 0.9, repetition: 2)]).Single();
 
         var line = LevelTable.AgentLine(level.Agents.Single(), level.Repetitions);
 
@@ -81,7 +81,7 @@ public sealed class LevelTableTests : IAsyncDisposable
     [Fact]
     public void AgentLine_NoCpuMeasured_SaysSo()
     {
-        var level = ResultsQueries.Aggregate([Level(3, AgentsOf(("agent-1", 3, 30, 0, null)), 0.1)]).Single();
+        var level = LevelAggregation.Aggregate([Level(3, AgentsOf(("agent-1", 3, 30, 0, null)), 0.1)]).Single();
 
         Assert.Equal("agent-1: 3 clients, 30 completed, 0 failed, generator CPU not measured", LevelTable.AgentLine(level.Agents.Single(), level.Repetitions));
     }

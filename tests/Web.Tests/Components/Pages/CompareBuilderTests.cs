@@ -6,7 +6,7 @@ namespace Dashboard.Web.Tests.Components.Pages;
 
 public sealed class CompareBuilderTests
 {
-    private static IReadOnlyList<LevelAggregate> Run(double factor, params string[] variants) => ResultsQueries.Aggregate(
+    private static IReadOnlyList<LevelAggregate> Run(double factor, params string[] variants) => LevelAggregation.Aggregate(
         variants.SelectMany(v => new[] { 20, 50 }.Select(c => new LevelEntity
         {
             Variant = v, Client = "java", Payload = "Int", Clients = c, Repetition = 1, Requests = 10, ThroughputRps = 100 * c * factor, MeanMs = 1.0 / factor,

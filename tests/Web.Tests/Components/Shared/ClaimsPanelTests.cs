@@ -109,7 +109,7 @@ public sealed class ClaimsPanelTests : IDisposable
     }
 
     private static ClaimLevel Level(string variant, double[] throughputs) => new(
-        Data.Results.ResultsQueries.Aggregate(throughputs.Select((t, r) => new Data.Entities.LevelEntity
+        Data.Results.LevelAggregation.Aggregate(throughputs.Select((t, r) => new Data.Entities.LevelEntity
         {
             Variant = variant, Client = "java", Payload = "Int", Clients = 20, Repetition = r, Requests = 100, ThroughputRps = t, MeanMs = 20_000 / t,
         })).Single(), ClaimCatalogue.SameMachine, 1);

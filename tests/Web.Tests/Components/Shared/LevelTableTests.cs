@@ -22,7 +22,7 @@ public sealed class LevelTableTests : IAsyncDisposable
     // MudBlazor's services are IAsyncDisposable only.
     public ValueTask DisposeAsync() => _context.DisposeAsync();
 
-    private static IReadOnlyList<LevelAggregate> Rows(int count) => ResultsQueries.Aggregate(Enumerable.Range(1, count).Select(i => new LevelEntity
+    private static IReadOnlyList<LevelAggregate> Rows(int count) => LevelAggregation.Aggregate(Enumerable.Range(1, count).Select(i => new LevelEntity
     {
         Variant = "MetroSoap12WsaUserNameHttps", Client = "java", Payload = "UDTypeArray1000", Clients = i, Repetition = 1, Requests = 1000 + i,
         ThroughputRps = 100 + i, MeanMs = 12.3456, P50Ms = 11, P90Ms = 14, P99Ms = 20, P999Ms = 30, MaxMs = 40,

@@ -147,7 +147,7 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     }
 
     private static LevelAggregate Aggregate(double[] throughputs, bool[] complete, LevelBound bound, bool steady) =>
-        ResultsQueries.Aggregate(throughputs.Select((t, r) => new LevelEntity
+        LevelAggregation.Aggregate(throughputs.Select((t, r) => new LevelEntity
         {
             Variant = "AspNetHttpJson",
             Client = "dotnet",

@@ -1,11 +1,13 @@
 using Dashboard.Data.Claims;
+using Dashboard.Data.Tests.Claims;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Samples;
 using Dashboard.Data.Tests.Support;
 using Dashboard.Service.Contracts.Outcomes;
+using Dashboard.Data.Queries;
 
-namespace Dashboard.Data.Tests.Claims;
+namespace Dashboard.Data.Tests.Queries;
 
 public sealed class ClaimQueriesTests : IDisposable
 {

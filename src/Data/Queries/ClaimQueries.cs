@@ -6,20 +6,9 @@ using Dashboard.Data.Results;
 using Dashboard.Service.Contracts.Resources;
 using Microsoft.EntityFrameworkCore;
 
-namespace Dashboard.Data.Claims;
+using Dashboard.Data.Claims;
 
-/// <summary>What the claims of a run were computed with, per run: its topology, the server's cores and clock rate.</summary>
-/// <param name="RunId">The run.</param>
-/// <param name="Topology">From the scenario's <c>topology</c> field; <see cref="ClaimCatalogue.SameMachine"/> when it has none.</param>
-/// <param name="Cores">Logical cores of the server: the cores its host was pinned to (emulated-lan), else the machine's (CPU % of all the server's cores are converted with it).</param>
-/// <param name="CoresSource">Where <paramref name="Cores"/> comes from.</param>
-/// <param name="Clock">The clock rate the MCycles are computed with, and its source; null when not known.</param>
-public sealed record RunFacts(int RunId, string Topology, int Cores, string CoresSource, CpuClock? Clock);
-
-/// <summary>The input of the claims engine for a run or a set of runs.</summary>
-/// <param name="Levels">Every level, with its topology and server facts.</param>
-/// <param name="Runs">Per run, what the facts were computed with.</param>
-public sealed record ClaimInputs(IReadOnlyList<ClaimLevel> Levels, IReadOnlyList<RunFacts> Runs);
+namespace Dashboard.Data.Queries;
 
 /// <summary>Reads the claims engine's input from the results database (docs/claims.md).</summary>
 public static class ClaimQueries
@@ -29,7 +18,7 @@ public static class ClaimQueries
 
     /// <summary>
     /// The levels of <paramref name="runIds"/> (taken together: a preset's parts, or one run in both topologies) as
-    /// <see cref="ClaimLevel"/>s: aggregates over repetitions (<see cref="ResultsQueries.Aggregate"/>), each run's
+    /// <see cref="ClaimLevel"/>s: aggregates over repetitions (<see cref="LevelAggregation.Aggregate"/>), each run's
     /// topology, server resources over each level's windows (<see cref="LevelResources"/>) and, for 1-client levels,
     /// the mean response time of the first <see cref="FirstCalls"/> successful calls, warm-up included.
     /// The server's cores and clock come from the run's environment (<c>topology.hostCores</c> for a host pinned to some
@@ -59,7 +48,7 @@ public static class ClaimQueries
             var repetitions = group.OrderBy(l => l.Repetition).ThenBy(l => l.Id).ToList();
             var run = facts[group.Key.RunId];
             // Null when the statistics home leaves every repetition out (e.g. partial levels).
-            if (ResultsQueries.Aggregate(repetitions).SingleOrDefault() is not { } aggregate)
+            if (LevelAggregation.Aggregate(repetitions).SingleOrDefault() is not { } aggregate)
             {
                 continue;
             }

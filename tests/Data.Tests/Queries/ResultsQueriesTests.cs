@@ -1,8 +1,9 @@
 using Dashboard.Data.Agents;
 using Dashboard.Data.Results;
 using Dashboard.Data.Tests.Support;
+using Dashboard.Data.Queries;
 
-namespace Dashboard.Data.Tests.Results;
+namespace Dashboard.Data.Tests.Queries;
 
 public sealed class ResultsQueriesTests : IDisposable
 {
@@ -112,7 +113,7 @@ public sealed class ResultsQueriesTests : IDisposable
         using var db = _database.Open();
         Assert.Empty(await ResultsQueries.LevelAggregatesAsync(db, 42, CancellationToken.None));
 
-        var aggregate = Assert.Single(ResultsQueries.Aggregate([Levels.Stored("TcpNoSec", "wcf", "Mystery", 1, 0, 1, 1)]));
+        var aggregate = Assert.Single(LevelAggregation.Aggregate([Levels.Stored("TcpNoSec", "wcf", "Mystery", 1, 0, 1, 1)]));
         Assert.Equal(ResultsClassification.Unknown, aggregate.SecurityMode);
         Assert.Equal(ResultsClassification.Unknown, aggregate.PayloadClass);
         Assert.False(aggregate.IsSecure);
@@ -153,7 +154,7 @@ public sealed class ResultsQueriesTests : IDisposable
         second.StartSkewBoundMs = 1.5;
         var own = Levels.Stored("AspNetHttpJson", "dotnet", "Int", 1, 0, 100, 1);
 
-        var aggregates = ResultsQueries.Aggregate([first, second, own]);
+        var aggregates = LevelAggregation.Aggregate([first, second, own]);
 
         var agents = aggregates.Single(a => a.Clients == 20);
         Assert.Equal(1.5, agents.StartSkewBoundMs);

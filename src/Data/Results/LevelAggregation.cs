@@ -1,35 +1,11 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
-using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Results;
 
-/// <summary>Results of a run over its repetitions, from the stored levels (warm-up already excluded there, docs/statistics.md).</summary>
-public static class ResultsQueries
+/// <summary>Results of a run over its repetitions, from its stored levels (warm-up already excluded there, docs/statistics.md); side-effect free (the queries are in <c>src/Data/Queries</c>).</summary>
+public static class LevelAggregation
 {
-    /// <summary>
-    /// One <see cref="LevelAggregate"/> per (variant, client, payload, clients) of run <paramref name="runId"/>,
-    /// ordered by variant, client, payload (ordinal) and clients. Empty when the run has no level or does not exist.
-    /// Partial levels (<see cref="LevelEntity.Complete"/> false) are left out unless <paramref name="includePartial"/>.
-    /// </summary>
-    /// <exception cref="ArgumentNullException"><paramref name="db"/> is null.</exception>
-    public static Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, int runId, CancellationToken ct, bool includePartial = false) =>
-        LevelAggregatesAsync(db, [runId], ct, includePartial);
-
-    /// <summary>
-    /// As <see cref="LevelAggregatesAsync(ResultsDbContext, int, CancellationToken)"/> over the levels of several run
-    /// rows taken as one run (a dashboard run and its runner's row while it runs, docs/web.md).
-    /// </summary>
-    /// <exception cref="ArgumentNullException"><paramref name="db"/> or <paramref name="runIds"/> is null.</exception>
-    public static async Task<IReadOnlyList<LevelAggregate>> LevelAggregatesAsync(ResultsDbContext db, IReadOnlyCollection<int> runIds, CancellationToken ct, bool includePartial = false)
-    {
-        ArgumentNullException.ThrowIfNull(db);
-        ArgumentNullException.ThrowIfNull(runIds);
-        var ids = runIds.ToArray();
-        var levels = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId)).ToListAsync(ct);
-        return Aggregate(levels, includePartial);
-    }
-
     /// <summary>
     /// Groups stored levels (one row per repetition) into <see cref="LevelAggregate"/>s; side-effect free.
     /// Classification comes from <see cref="ResultsClassification"/>. Ordered by variant, client, payload (ordinal), clients.
