@@ -52,7 +52,7 @@ public sealed class ScenarioDraft
     /// <summary>Repetitions of each level: 3 by default, the fewest for a confidence interval (docs/statistics.md).</summary>
     public int Repetitions { get; set; } = 3;
 
-    /// <summary>Independent launches (fresh driver processes each; docs/statistics.md, "Launches"): 1 by default; written to the document only when not 1.</summary>
+    /// <summary>Independent launches (fresh clients each, and a fresh service host when the host restarts on request; docs/statistics.md, "Launches"): 1 by default; written to the document only when not 1.</summary>
     public int Launches { get; set; } = 1;
 
     /// <summary>Steady state before each level (docs/statistics.md), or null for off; the page offers off or <see cref="SteadyStateSettings.Defaults"/> and keeps a document's own settings.</summary>
