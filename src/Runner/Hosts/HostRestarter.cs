@@ -58,9 +58,10 @@ public static class HostRestarter
                 }
 
                 response.EnsureSuccessStatusCode();
-                before = (await response.Content.ReadFromJsonAsync<HostRestartAccepted>(JsonSerializerOptions.Web, timeout.Token))!.ProcessId;
+                before = (await response.Content.ReadFromJsonAsync<HostRestartAccepted>(JsonSerializerOptions.Web, timeout.Token))?.ProcessId
+                    ?? throw new JsonException("the answer names no process");
             }
-            catch (Exception e) when (e is HttpRequestException or JsonException or NullReferenceException
+            catch (Exception e) when (e is HttpRequestException or JsonException
                 || (e is OperationCanceledException && !cancellationToken.IsCancellationRequested))
             {
                 throw new HostUnavailableException($"host {host} did not accept POST {HostRestart.Path}: {e.Message}", e);
