@@ -15,9 +15,13 @@ projects=("${first[@]}")
 for csproj in tests/*/*.Tests.csproj; do   # a project added later runs too, after these
   [[ " ${first[*]} " == *" $(dirname "$csproj") "* ]] || projects+=("$(dirname "$csproj")")
 done
+# Each project's results go to a .trx in $results (TEST_RESULTS, default a fresh temp folder); the slowest classes and
+# tests are printed at the end, so that where CI time goes is seen on every run (scripts/slowest-tests.py).
+results=${TEST_RESULTS:-$(mktemp -d "${TMPDIR:-/tmp}/test-results-XXXXXX")}
 for project in "${projects[@]}"; do
-  dotnet test "$project" --no-build "$@" || status=$?
+  dotnet test "$project" --no-build --logger "trx;LogFileName=$(basename "$project").trx" --results-directory "$results" "$@" || status=$?
 done
+scripts/slowest-tests.py "$results" 15 || true
 
 # The node driver's own protocol tests (node's test runner, against an in-test echo server).
 (cd src/Runner/Drivers/node && node --test test/) || status=$?
