@@ -79,6 +79,7 @@ public class AccountsDbContextModelSnapshot : ModelSnapshot
             b.Property<int>("Id").ValueGeneratedOnAdd().HasAnnotation(NpgsqlIdentity, NpgsqlValueGenerationStrategy.IdentityByDefaultColumn);
             b.Property<int>("AccessFailedCount");
             b.Property<DateTime>("CreatedUtc");
+            b.Property<string>("ExternalLogin");
             b.Property<DateTime?>("LockoutEndUtc");
             b.Property<string>("NormalizedUserName").IsRequired();
             b.Property<string>("PasswordHash");
@@ -86,6 +87,7 @@ public class AccountsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("SecurityStamp").IsRequired();
             b.Property<string>("UserName").IsRequired();
             b.HasKey("Id");
+            b.HasIndex("ExternalLogin").IsUnique();
             b.HasIndex("NormalizedUserName").IsUnique();
             b.ToTable("Users");
         });

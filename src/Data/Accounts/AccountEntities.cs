@@ -29,6 +29,13 @@ public sealed class UserEntity
 
     /// <summary>When the account was created (UTC).</summary>
     public DateTime CreatedUtc { get; set; }
+
+    /// <summary>
+    /// The OpenID Connect identity this account signs in with, <c>issuer|subject</c> (the <c>iss</c> and <c>sub</c> claims of
+    /// the provider's ID token; docs/security.md, "Single sign-on"); null for an account with a password or a setup link.
+    /// Unique. Such an account has no password and its role follows the provider's role claim at every sign-in.
+    /// </summary>
+    public string? ExternalLogin { get; set; }
 }
 
 /// <summary>An API token: a role, an expiry, and the SHA-256 of its secret (the secret itself is shown once and never stored).</summary>

@@ -43,6 +43,7 @@ public class AccountsDbContext(DbContextOptions<AccountsDbContext> options) : Db
         {
             e.ToTable("Users");
             e.HasIndex(u => u.NormalizedUserName).IsUnique();
+            e.HasIndex(u => u.ExternalLogin).IsUnique();
         });
         modelBuilder.Entity<ApiTokenEntity>(e =>
         {

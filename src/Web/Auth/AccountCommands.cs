@@ -98,6 +98,21 @@ public static class AccountCommands
                         return 1;
                     }
 
+                    if (existing?.ExternalLogin is not null)
+                    {
+                        await error.WriteLineAsync($"admin reset: '{user}' signs in with single sign-on and has no password; change its role at the provider or on the Users page");
+                        return 1;
+                    }
+
+                    // The console is trusted: a reset re-enables a disabled account now. A setup link never does by itself,
+                    // so a link made before an Admin disabled the account cannot let it back in (AccountService.UseSetupLinkAsync).
+                    if (existing is not null && AccountService.IsDisabled(existing)
+                        && await accounts.UpdateUserAsync(existing.Id, null, false, AccountService.CommandLine) is { } refusal)
+                    {
+                        await error.WriteLineAsync($"admin reset: {refusal}");
+                        return 1;
+                    }
+
                     var secret = await accounts.CreateSetupLinkAsync(user, existing?.Role ?? DashboardRoles.Admin, AccountService.CommandLine);
                     var auth = host.Services.GetRequiredService<IOptions<AuthOptions>>().Value;
                     var link = new Uri(auth.PublicAddress ?? new Uri("http://localhost:5080"), "/setup?token=" + secret);

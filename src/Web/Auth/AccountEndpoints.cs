@@ -20,6 +20,7 @@ public static class AccountEndpoints
         app.MapPost("/account/signin", SignInAsync).AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
         app.MapPost("/account/signout", (Func<HttpContext, Task<IResult>>)SignOutAsync).ExcludeFromDescription();
         app.MapPost("/account/setup", SetUpAsync).AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
+        app.MapSingleSignOn();
         app.MapShareEndpoints();
         app.MapUsersApi();
         return app;
@@ -93,6 +94,7 @@ public static class AccountEndpoints
     private static string LoginPage(string error, string? returnUrl) =>
         $"/account/login?error={error}" + (IsLocal(returnUrl) ? "&returnUrl=" + Uri.EscapeDataString(returnUrl!) : "");
 
-    private static bool IsLocal(string? url) =>
+    /// <summary>True when <paramref name="url"/> is a local path (no scheme, no host, no <c>//</c> or <c>/\\</c> start): safe to redirect to.</summary>
+    internal static bool IsLocal(string? url) =>
         !string.IsNullOrEmpty(url) && url.StartsWith('/') && !url.StartsWith("//", StringComparison.Ordinal) && !url.StartsWith("/\\", StringComparison.Ordinal);
 }

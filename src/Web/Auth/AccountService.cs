@@ -168,6 +168,17 @@ public sealed class AccountService(
             return (null, [$"User '{name}' exists already: choose another name."]);
         }
 
+        // A link made before the account was disabled must not let it back in, nor give a single sign-on account a password.
+        if (user is not null && IsDisabled(user))
+        {
+            return (null, [$"The account '{name}' is disabled: an admin must enable it on the Users page before this link can be used."]);
+        }
+
+        if (user?.ExternalLogin is not null)
+        {
+            return (null, [$"The account '{name}' signs in with single sign-on: it has no password to set."]);
+        }
+
         // Claim the link first (one use even when two requests race), then set the password.
         await using (var db = await contexts.CreateDbContextAsync(cancellationToken))
         {
@@ -205,6 +216,57 @@ public sealed class AccountService(
 
         await AuditAsync(name, "password set with a setup link", $"{name} ({user.Role})", cancellationToken);
         return (user, []);
+    }
+
+    /// <summary>
+    /// Signs in the OpenID Connect identity <paramref name="externalLogin"/> (<c>issuer|subject</c>; docs/security.md,
+    /// "Single sign-on"): finds its account, or creates one named <paramref name="userName"/> (or <c>NAME-sso</c>,
+    /// <c>NAME-sso2</c>, … when a local account has that name: a provider never takes over a local account), and sets its
+    /// role to <paramref name="role"/> (the provider decides; a change ends the account's other sessions). Returns the
+    /// account, or why it may not sign in (disabled on the Users page) and no change.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="role"/> is not a role, or a name or the login is empty.</exception>
+    public async Task<(UserEntity? User, string? Refusal)> SignInExternalAsync(string externalLogin, string userName, string role, CancellationToken cancellationToken = default)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(externalLogin);
+        ArgumentException.ThrowIfNullOrWhiteSpace(userName);
+        var canonical = DashboardRoles.Parse(role) ?? throw new ArgumentException($"unknown role '{role}'", nameof(role));
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        var existing = await db.Users.AsNoTracking().SingleOrDefaultAsync(u => u.ExternalLogin == externalLogin, cancellationToken);
+        var user = existing is null ? null : await users.FindByIdAsync(existing.Id.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        if (user is null)
+        {
+            var name = userName.Trim();
+            for (var i = 1; await users.FindByNameAsync(name) is not null; i++)
+            {
+                name = $"{userName.Trim()}-sso{(i == 1 ? "" : i.ToString(System.Globalization.CultureInfo.InvariantCulture))}";
+            }
+
+            user = new UserEntity { UserName = name, Role = canonical, ExternalLogin = externalLogin, CreatedUtc = clock.GetUtcNow().UtcDateTime };
+            var created = await users.CreateAsync(user);
+            if (!created.Succeeded)
+            {
+                throw new InvalidOperationException($"single sign-on: account '{name}' could not be created: {string.Join("; ", created.Errors.Select(e => e.Description))}");
+            }
+
+            await AuditAsync(name, "account created by single sign-on", $"{name} ({canonical}), {externalLogin}", cancellationToken);
+            return (user, null);
+        }
+
+        if (IsDisabled(user))
+        {
+            return (null, $"The account '{user.UserName}' is disabled: ask an admin.");
+        }
+
+        if (user.Role != canonical)
+        {
+            await AuditAsync(user.UserName, "account changed", $"{user.UserName}: role {user.Role} → {canonical} (single sign-on)", cancellationToken);
+            user.Role = canonical;
+            user.SecurityStamp = Guid.NewGuid().ToString("N");
+            await users.UpdateAsync(user);
+        }
+
+        return (user, null);
     }
 
     /// <summary>The lockout end that marks a disabled account (Identity's way: locked out for ever).</summary>

@@ -96,7 +96,8 @@ public static class AuthExtensions
                 o.Events.OnRedirectToAccessDenied = e => AnswerApiOr(e, StatusCodes.Status403Forbidden);
                 o.Events.OnValidatePrincipal = ValidateShareAsync;
             })
-            .AddScheme<AuthenticationSchemeOptions, ApiTokenHandler>(ApiTokenHandler.SchemeName, null);
+            .AddScheme<AuthenticationSchemeOptions, ApiTokenHandler>(ApiTokenHandler.SchemeName, null)
+            .AddSingleSignOn(builder.Configuration);
         builder.Services.AddOptions<CookieAuthenticationOptions>(CookieAuthenticationDefaults.AuthenticationScheme)
             .Configure<IOptions<AuthOptions>>((cookie, auth) => cookie.ExpireTimeSpan = auth.Value.SessionLifetime);
         builder.Services.AddScoped<IAuthorizationHandler, AccessHandler>();

@@ -61,6 +61,35 @@ public sealed class UsersEndpointsTests(WebAppFixture fixture) : IClassFixture<W
         Assert.Equal(HttpStatusCode.NotFound, missing.StatusCode);
     }
 
+    [Fact]
+    public async Task SetupLink_AccountDisabledBeforeTheLinkIsUsed_RefusedAndStaysDisabled()
+    {
+        await SignUpAsync("gus", "Operator");
+        var gus = await SessionValidationTests.UserIdAsync(fixture.App, "gus");
+        var (code, link, error) = await fixture.App.RunCommandAsync("admin", "reset", "--user", "gus");
+        Assert.True(code == 0, error);
+        using (var disable = await fixture.App.Http.PatchAsJsonAsync($"/api/users/{gus}", new { disabled = true }))
+        {
+            Assert.Equal(HttpStatusCode.NoContent, disable.StatusCode);
+        }
+
+        var setup = new Uri(link.Trim());
+        using var client = new AccountClient(fixture.App);
+        using var set = await client.PostFormAsync(setup.PathAndQuery, "/account/setup",
+            new() { ["token"] = setup.Query.Split("token=")[1], ["password"] = "another long password", ["confirm"] = "another long password" });
+
+        Assert.NotEqual("/", set.Headers.Location?.OriginalString);
+        Assert.Contains("disabled", Uri.UnescapeDataString(set.Headers.Location?.OriginalString ?? ""), StringComparison.Ordinal);
+        var row = (await fixture.App.Http.GetFromJsonAsync<JsonElement>("/api/users")).EnumerateArray().Single(u => u.GetProperty("userName").GetString() == "gus");
+        Assert.True(row.GetProperty("disabled").GetBoolean());
+
+        // The console is trusted: admin reset re-enables the account at once.
+        var (again, _, againError) = await fixture.App.RunCommandAsync("admin", "reset", "--user", "gus");
+        Assert.True(again == 0, againError);
+        row = (await fixture.App.Http.GetFromJsonAsync<JsonElement>("/api/users")).EnumerateArray().Single(u => u.GetProperty("userName").GetString() == "gus");
+        Assert.False(row.GetProperty("disabled").GetBoolean());
+    }
+
     // Uses a setup link for a new account (which signs in: the Users page's "last sign-in"; one sign-in post of the 5 a minute).
     private async Task SignUpAsync(string name, string role)
     {
