@@ -2,8 +2,9 @@
 # Installs what the build and the tests need on a fresh Debian machine, and nothing that is already there:
 # the JVM stacks' Debian packages (JAX-WS RI "Metro", WSS4J, ZeroC Ice), Chromium for the UI tests, wrk for the
 # benchmarks, PostgreSQL 15 for the storage tests (tests/Shared/PostgresServer.cs starts its own cluster from
-# /usr/lib/postgresql/15/bin in a temporary folder; the package's own cluster 15/main is never used), and the node
-# driver's npm packages from its lock file (charts come from the Plotly.Blazor NuGet package).
+# /usr/lib/postgresql/15/bin in a temporary folder; the package's own cluster 15/main is never used), the node
+# driver's npm packages from its lock file (charts come from the Plotly.Blazor NuGet package), and the NuGet packages.
+# When a registry cannot be reached it says which step needed which registry, and what still works without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,13 +19,34 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" > /dev/null
+  apt_sources=$(grep -rhoE '^(deb|URIs:)[^#]*https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE 'https?://[^ ]+' | sort -u | tr '\n' ' ')
+  if ! $sudo_cmd apt-get update -qq || ! DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" > /dev/null; then
+    echo "setup: could not install Debian packages from the Debian registry (${apt_sources:-the sources in /etc/apt}): check the network or proxy, then run this again, or install them yourself: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
 fi
 
 for dir in src/Runner/Drivers/node; do
   if [ -f "$dir/package-lock.json" ] && [ ! -d "$dir/node_modules" ]; then
+    registry=$(npm config get registry 2>/dev/null || echo "https://registry.npmjs.org/")
+    # npm ci retries for about two minutes when the registry is unreachable: ask it once first.
+    if ! timeout 20 npm ping --loglevel=silent > /dev/null 2>&1; then
+      echo "setup: the npm registry ($registry) cannot be reached: the node client driver's packages ($dir) are not installed, so the 'node' client technology will be unavailable (the dashboard says so); everything else works. Run this again once the registry is reachable." >&2
+      continue
+    fi
     echo "setup: npm ci in $dir"
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 done
+
+# The NuGet packages (dotnet build would restore them too, but its error does not say what to do).
+if ! log=$(dotnet restore Dashboard.sln -v q -nologo 2>&1); then
+  echo "$log" | tail -20 >&2
+  if echo "$log" | grep -qE 'NU1301|Unable to load the service index'; then
+    sources=$(dotnet nuget list source --format short 2>/dev/null | awk '{print $2}' | tr '\n' ' ')
+    echo "setup: the NuGet registry (${sources:-see nuget.config}) cannot be reached: the build needs its packages once (later builds use the local cache in ~/.nuget/packages). Check the network or proxy and run this again." >&2
+  else
+    echo "setup: dotnet restore failed (above): a package or version the NuGet registry does not serve is named in Directory.Packages.props (docs/dependencies.md)." >&2
+  fi
+  exit 1
+fi
