@@ -121,6 +121,8 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         start.ArgumentList.Add($"--ServiceHost:DataDirectory={dataDirectory}");
         start.ArgumentList.Add($"--Jvm:Enabled={jvm}");
         start.ArgumentList.Add($"--ServiceHost:ControlToken={TestControlToken}");
+        // Stops with this test process however it ends (standard input is a pipe this process keeps open; ParentWatch).
+        start.ArgumentList.Add("--ServiceHost:StopAtStdinEof=true");
         foreach (var variant in VariantsWithPorts)
         {
             start.ArgumentList.Add($"--ServiceHost:Ports:{variant}=0");

@@ -35,6 +35,7 @@ public static class DashboardExtensions
             .Validate(o => Enum.IsDefined(o.Storage), "Dashboard:Storage must be Sqlite or PostgreSql")
             .ValidateOnStart();
         builder.Services.AddSingleton<IValidateOptions<DashboardOptions>, StorageValidation>();
+        builder.Services.AddHostedService<Processes.ParentWatchService>();
         builder.Services.AddOptions<RunnerOptions>().Bind(builder.Configuration.GetSection(RunnerOptions.Section))
             .ValidateDataAnnotations().ValidateOnStart();
         builder.Services.AddOptions<LocalHostOptions>().Bind(builder.Configuration.GetSection(LocalHostOptions.Section))

@@ -37,6 +37,14 @@ public sealed class DashboardOptions
     /// <summary>Start the local service host as a child process (<c>--Dashboard:StartLocalHost=false</c> to use another).</summary>
     public bool StartLocalHost { get; set; } = true;
 
+    /// <summary>
+    /// Stop the dashboard (and so its local host and runner) when its standard input ends: for a parent process that keeps
+    /// the dashboard's standard input open, such as a test harness, so the dashboard does not outlive it even after a
+    /// SIGKILL (<see cref="Dashboard.Service.Contracts.Processes.ParentWatch"/>; docs/architecture.md, "A process tree that
+    /// dies together"). Default false: <c>./run.sh</c> and services have no such parent.
+    /// </summary>
+    public bool StopAtStdinEof { get; set; }
+
     /// <summary>Folder of the preset scenarios (<c>*.json</c>) offered on the New run page.</summary>
     [Required]
     public string PresetsFolder { get; set; } = "examples";

@@ -147,6 +147,7 @@ public sealed partial class WebApp : IAsyncDisposable
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
+            RedirectStandardInput = true,
             UseShellExecute = false,
             WorkingDirectory = root,
         };
@@ -162,6 +163,8 @@ public sealed partial class WebApp : IAsyncDisposable
             "--Dashboard:LocalHost:Address=http://127.0.0.1:9",
             "--Logging:LogLevel:Default=Information",
             "--Logging:LogLevel:Microsoft.EntityFrameworkCore=Warning",
+            // Stops with this test process however it ends (its standard input is a pipe this process keeps open).
+            "--Dashboard:StopAtStdinEof=true",
         ];
         string[] arguments = [.. defaults, .. extraArguments];
         foreach (var argument in arguments)
@@ -216,6 +219,22 @@ public sealed partial class WebApp : IAsyncDisposable
             Signals.Interrupt(_process.Id);
             using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
             await _process.WaitForExitAsync(timeout.Token);
+        }
+    }
+
+    /// <summary>Closes the dashboard's standard input, as the end of this test process would (Dashboard:StopAtStdinEof); returns whether it exited within <paramref name="timeout"/>.</summary>
+    public async Task<bool> CloseStandardInputAsync(TimeSpan timeout)
+    {
+        _process.StandardInput.Close();
+        using var wait = new CancellationTokenSource(timeout);
+        try
+        {
+            await _process.WaitForExitAsync(wait.Token);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
         }
     }
 

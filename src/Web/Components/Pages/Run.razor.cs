@@ -93,13 +93,31 @@ public sealed partial class Run : IDisposable
     /// <summary>The latest within-level progress of the running level (a <c>level-progress</c> event), or null.</summary>
     private ProgressEvent? LiveProgress { get; set; }
 
-    /// <summary>"N of M levels", then the runner's text without its own count (it repeated it).</summary>
+    /// <summary>True once the run has stored a sample (its CSV links and charts have something to show).</summary>
+    private bool HasData => Data is { } d && d.SampleCounts.Measured + d.SampleCounts.Warmup > 0;
+
+    /// <summary>
+    /// "N of M levels", then the runner's text without its own count (it repeated it); before the runner has said how many
+    /// levels there are: when a scheduled run starts, that a queued run waits, or that an ended run measured nothing.
+    /// </summary>
     private string ProgressLine
     {
         get
         {
             var run = Data!.Run;
-            var head = string.Create(Culture, $"{run.CompletedLevels} of {(run.TotalLevels == 0 ? "?" : run.TotalLevels.ToString(Culture))} levels");
+            if (run.TotalLevels == 0)
+            {
+                return run.Status switch
+                {
+                    RunStatus.Scheduled => $"scheduled: starts at {(run.ScheduledUtc is { } at ? Time(at) : "its time")}; nothing measured yet",
+                    RunStatus.Queued => "queued: waiting for the benchmark worker (one run at a time per machine)",
+                    RunStatus.Running => "starting: the runner is checking the host and planning the levels",
+                    _ when !HasData => $"{StatusWord(run.Status)} before its first level: nothing was measured",
+                    _ => string.Create(Culture, $"{run.CompletedLevels} levels"),
+                };
+            }
+
+            var head = string.Create(Culture, $"{run.CompletedLevels} of {run.TotalLevels} levels");
             var text = run.ProgressText is null ? "" : LevelCount().Replace(run.ProgressText, "").Trim();
             return text.Length == 0 ? head : $"{head} — {text}";
         }
@@ -335,6 +353,14 @@ public sealed partial class Run : IDisposable
             Navigation.NavigateTo($"runs/{run.Id}");
         }
     }
+
+    private static string StatusWord(RunStatus status) => status switch
+    {
+        RunStatus.Failed => "failed",
+        RunStatus.Cancelled => "cancelled",
+        RunStatus.Interrupted => "interrupted",
+        _ => "ended",
+    };
 
     private static string Time(DateTime utc) => utc.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", Culture);
 

@@ -108,6 +108,34 @@ public sealed partial class NewRunPageTests(BrowserFixture fixture) : IClassFixt
     }
 
     [Fact]
+    public async Task Host_TypedThenEnterAtOnce_QueuedRunTargetsTheTypedHost()
+    {
+        // Issue #36 item 1: typing an address and pressing Enter at once used to put the field back to the local host.
+        using (var register = await fixture.App.Http.PostAsync("/api/hosts", System.Net.Http.Json.JsonContent.Create(new { address = "http://10.9.9.9:5090", token = "remote-host-token" })))
+        {
+            Assert.True(register.IsSuccessStatusCode, await register.Content.ReadAsStringAsync());
+        }
+
+        var page = await fixture.NewPageAsync();
+        await page.GotoAsync("runs/new");
+        await page.GetByTestId("name").FillAsync("typed host from the browser");
+        await page.GetByTestId("variant-AspNetHttpJson").CheckAsync();
+        await page.GetByTestId("client-dotnet").CheckAsync();
+        await page.GetByTestId("payload-Int").CheckAsync();
+        await page.GetByTestId("levels").FillAsync("1");
+        await page.GetByTestId("levels").PressAsync("Tab");
+
+        await page.Locator("#host").FillAsync("http://10.9.9.9:5090");
+        await page.Locator("#host").PressAsync("Enter");
+        await page.GetByTestId("queue-run").ClickAsync();
+
+        await Expect(page).ToHaveURLAsync(RunPageUrl());
+        var id = int.Parse(RunPageUrl().Match(page.Url).Value.Split('/')[^1], System.Globalization.CultureInfo.InvariantCulture);
+        var run = await fixture.App.Http.GetStringAsync($"/api/runs/{id}");
+        Assert.Contains("http://10.9.9.9:5090", run, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Queue_WithErrors_StaysAndListsThem()
     {
         var page = await fixture.NewPageAsync();

@@ -56,6 +56,32 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
     }
 
     [Fact]
+    public async Task Scheduled_CancelledBeforeItStarts_SaysWhenAndThatNothingWasMeasured()
+    {
+        var at = DateTime.UtcNow.AddHours(3);
+        using var post = await fixture.App.Http.PostAsync($"/api/runs?at={at:O}",
+            new StringContent(WebApp.Scenario("scheduled from the browser"), System.Text.Encoding.UTF8, "application/json"));
+        var body = await post.Content.ReadAsStringAsync();
+        Assert.True(post.IsSuccessStatusCode, body);
+        var id = System.Text.Json.JsonDocument.Parse(body).RootElement.GetProperty("id").GetInt32();
+        var page = await fixture.NewPageAsync();
+
+        await page.GotoAsync($"runs/{id}");
+
+        // Issue #36 item 5: no "0 of ? levels", no Run again or CSV links for a run without data, and a Cancel.
+        await Expect(page.GetByTestId("run-progress")).ToContainTextAsync($"scheduled: starts at {at:yyyy-MM-dd HH:mm}");
+        await Expect(page.GetByTestId("requeue-run")).ToHaveCountAsync(0);
+        await Expect(page.GetByTestId("levels-csv")).ToHaveCountAsync(0);
+        await Expect(page.GetByTestId("samples-csv")).ToHaveCountAsync(0);
+        await page.GetByTestId("cancel-run").ClickAsync();
+        await page.GetByRole(AriaRole.Button, new() { Name = "Cancel the run" }).ClickAsync();
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Cancelled", new() { Timeout = 30_000 });
+        await Expect(page.GetByTestId("run-progress")).ToHaveTextAsync("cancelled before its first level: nothing was measured");
+        await Expect(page.GetByTestId("requeue-run")).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("levels-csv")).ToHaveCountAsync(0);
+    }
+
+    [Fact]
     public async Task NewRun_Screenshot_SavedWhenAsked()
     {
         var page = await fixture.NewPageAsync(1400, 1500);
