@@ -114,6 +114,7 @@ public sealed class PresetClaimsTests : IDisposable
     [InlineData(new[] { ClaimVerdict.Holds }, "1 holds")]
     [InlineData(new[] { ClaimVerdict.NotMeasurable, ClaimVerdict.Holds, ClaimVerdict.Holds, ClaimVerdict.DoesNotHold }, "2 hold · 1 does not · 1 not measurable")]
     [InlineData(new[] { ClaimVerdict.DoesNotHold, ClaimVerdict.DoesNotHold, ClaimVerdict.Inconclusive }, "2 do not · 1 inconclusive")]
+    [InlineData(new[] { ClaimVerdict.NotMeasurable, ClaimVerdict.NotMeasuredInTheseRuns, ClaimVerdict.NotMeasuredInTheseRuns, ClaimVerdict.Inconclusive }, "1 inconclusive · 2 not measured · 1 not measurable")]
     public void CountText_Verdicts_CountsEachInOrder(ClaimVerdict[] verdicts, string expected)
     {
         var claim = ClaimCatalogue.All[0];
