@@ -11,7 +11,8 @@ namespace Dashboard.Data.Claims;
 /// </summary>
 /// <param name="test">The difference test and ratio interval.</param>
 /// <param name="conditions">Per-level partial and bound flags.</param>
-public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions conditions)
+/// <param name="presetTitles">Titles of the presets by number (the presets catalogue), so that "not measured in these runs" names the preset that measures a claim; null: numbers only.</param>
+public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions conditions, IReadOnlyDictionary<int, string>? presetTitles = null)
 {
     private const string NoLevel = "No level of either side.";
 
@@ -23,8 +24,14 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
     /// <summary>
     /// The evaluator the dashboard uses: the one place to plug in the statistics home's adapters (docs/claims.md,
-    /// "Statistics"): the statistics home's test (<see cref="HomeDifferenceTest"/>) and the flags stored with each level (<see cref="StoredLevelConditions"/>).</summary>
-    public static ClaimEvaluator Default { get; } = new(new HomeDifferenceTest(), new StoredLevelConditions());
+    /// "Statistics"): the library-backed tests (<see cref="LibraryDifferenceTest"/>) and the flags stored with each level (<see cref="StoredLevelConditions"/>).</summary>
+    public static ClaimEvaluator Default { get; } = new(new LibraryDifferenceTest(), new StoredLevelConditions());
+
+    /// <summary>
+    /// <see cref="Default"/>'s tests and flags with the presets' titles, so that "not measured in these runs" names the
+    /// preset that measures a claim (docs/claims.md, "Five verdicts").
+    /// </summary>
+    public ClaimEvaluator WithPresetTitles(IReadOnlyDictionary<int, string> titles) => new(test, conditions, titles);
 
     /// <summary>
     /// The claims that concern <paramref name="levels"/> (a level of either side of a contrast is there, or, for a claim
@@ -68,13 +75,13 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         var adjusted = Holm([.. drafts.Select(d => d.Test is { Outcome: not TestOutcome.NotPossible, PValue: { } pv } ? pv : (double?)null)]);
         var results = drafts.Select((d, i) => d.Decided ?? Decide(claim, d, adjusted[i])).ToList();
         var covered = results.Where(r => r.Covered).ToList();
-        var presets = string.Join(", ", claim.Presets);
         if (covered.Count == 0)
         {
-            // Levels of one side only: say which side is missing; no level at all: name the presets.
+            // A side of every contrast has no level at all: not measured in these runs; say which side and which preset measures it.
             var oneSided = results.Where(r => r.Reason.Length > 0 && r.Reason != NoLevel).Select(r => $"{r.Name}: {r.Reason}").ToList();
-            return new ClaimResult(claim, ClaimVerdict.Inconclusive,
-                oneSided.Count > 0 ? string.Join(" ", oneSided) : $"No level of this claim in the run(s). What would help: a run of preset {presets}.",
+            return new ClaimResult(claim, ClaimVerdict.NotMeasuredInTheseRuns,
+                (oneSided.Count > 0 ? string.Join(" ", oneSided) : "No level of either side of this claim in these runs.")
+                + $" Measured by {PresetNames(claim)}.",
                 results, method);
         }
 
@@ -165,7 +172,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
     }
 
     /// <summary>One case before Holm: its figures and raw test, or its final result when no test decides it.</summary>
-    private sealed record CaseDraft(Contrast Contrast, ContrastResult Shell, Estimate A, Estimate B, RatioTest? Test, ContrastResult? Decided);
+    private sealed record CaseDraft(Contrast Contrast, ContrastResult Shell, double A, double B, RatioTest? Test, ContrastResult? Decided);
 
     private IEnumerable<CaseDraft> Cases(Claim claim, Contrast contrast, IReadOnlyList<ClaimLevel> levels)
     {
@@ -248,7 +255,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             var why = rule == LevelRule.Capacity && notServerBound > 0
                 ? $"A capacity claim is decided on server-bound levels only, and a side has none ({notServerBound} level(s) not server-bound; the server's CPU was at most {(busiest is { } b ? b.ToString("0", CultureInfo.InvariantCulture) + " %" : "not measured")}). What would help: more clients, or the lean generator, so that the server saturates."
                 : disturbed > 0 && generatorBound == 0 && partial == 0
-                ? $"Every level of a side was disturbed ({disturbed}: other work or steal on the machine during its window). What would help: a run on a quiet machine (docs/statistics.md, \"Disturbed\")."
+                ? $"Every level of a side was disturbed: {DisturbedCount(caseA.Concat(caseB))} (other work or steal on the machine during their windows). What would help: a run on a quiet machine (docs/statistics.md, \"Disturbed\")."
                 : generatorBound > 0
                 ? $"Every level of a side was bound by the load generator ({generatorBound}), so it shows the generator's limit, not the server's. What would help: fewer clients, or a generator with cores of its own (the emulated-lan topology splits them)."
                 : partial > 0
@@ -268,23 +275,53 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             });
         }
 
-        // The runs of a case pooled: one estimate per side (a mean of the runs' estimates when there are several).
-        var pooledA = keptA.Count == 1 ? keptA[0].Estimate : Estimate.MeanOf([.. keptA.Select(k => k.Estimate)]);
-        var pooledB = keptB.Count == 1 ? keptB[0].Estimate : Estimate.MeanOf([.. keptB.Select(k => k.Estimate)]);
-        var observationsA = keptA.Sum(k => k.Estimate.N);
-        var observationsB = keptB.Sum(k => k.Estimate.N);
-        if (Math.Min(observationsA, observationsB) < MinimumObservations)
+        // The runs of a case pooled: every independent observation of every counted level, per side (Observations).
+        var observationsA = keptA.SelectMany(k => Observations(claim.Metric, k.Level)).ToList();
+        var observationsB = keptB.SelectMany(k => Observations(claim.Metric, k.Level)).ToList();
+        var meanA = observationsA.Count > 0 ? observationsA.Average() : keptA.Average(k => k.Estimate.Mean);
+        var meanB = observationsB.Count > 0 ? observationsB.Average() : keptB.Average(k => k.Estimate.Mean);
+        var fewest = Math.Min(observationsA.Count, observationsB.Count);
+        if (fewest < MinimumObservations)
         {
-            double? ratio = pooledB.Mean > 0 ? pooledA.Mean / pooledB.Mean : null;
-            var few = shell with { A = pooledA.Mean, B = pooledB.Mean, Ratio = ratio, RatioLow = ratio, RatioHigh = ratio };
+            double? ratio = meanB > 0 ? meanA / meanB : null;
+            var few = shell with { A = meanA, B = meanB, Ratio = ratio, RatioLow = ratio, RatioHigh = ratio };
+            var more = MinimumObservations - fewest;
             return Final(contrast, few with
             {
-                Reason = $"A ÷ B = {FormatRatio(few)}; no test: {observationsA} vs {observationsB} independent observations (launches × repetitions), "
-                    + $"at least {MinimumObservations} per side. What would help: at least 3 repetitions per level, or more launches." + suffix,
+                Reason = $"A ÷ B = {FormatRatio(few)}; no test: only {observationsA.Count} vs {observationsB.Count} independent observations (launches × repetitions), "
+                    + $"at least {MinimumObservations} per side. What would help: {more} more repetition{(more == 1 ? "" : "s")} (or launch{(more == 1 ? "" : "es")}) of the side with {fewest}." + suffix,
             });
         }
 
-        return new CaseDraft(contrast, shell with { Reason = suffix }, pooledA, pooledB, test.Compare(pooledA, pooledB, Alpha), null);
+        var tested = claim.Comparison == ClaimComparison.Better
+            ? test.Compare(observationsA, observationsB, Alpha)
+            : test.Equivalence(observationsA, observationsB, Band(claim).Low, Band(claim).High, Alpha);
+        return new CaseDraft(contrast, shell with { Reason = suffix, Method = tested.Method, MannWhitneyPValue = tested.MannWhitneyPValue }, meanA, meanB, tested, null);
+    }
+
+    /// <summary>
+    /// The independent observations of <paramref name="level"/> for <paramref name="metric"/>: for throughput and mean
+    /// response time the launches' means when the run had 2 or more launches (docs/statistics.md, "Launches"), else one
+    /// value per repetition; for server resources and first calls one value per repetition. Empty when not stored.
+    /// </summary>
+    private static IReadOnlyList<double> Observations(ClaimMetric metric, ClaimLevel level)
+    {
+        var repetitions = level.Level.Levels ?? [];
+        return metric switch
+        {
+            ClaimMetric.Throughput => OverLaunches([.. repetitions.Select(l => (l.ThroughputRps, l.Launch))]),
+            ClaimMetric.MeanResponseTime => OverLaunches([.. repetitions.Where(l => l.Requests > l.Errors).Select(l => (l.MeanMs, l.Launch))]),
+            ClaimMetric.ServerCpu => level.Resources?.StackCpuPercentOfOneCoreValues ?? [],
+            ClaimMetric.AvailableMemory => level.Resources?.AvailableMemoryMbValues ?? [],
+            ClaimMetric.CpuPerOperation => level.Resources?.CpuUsPerOperationValues ?? [],
+            ClaimMetric.Upstart => level.FirstCallsValues,
+            _ => [],
+        };
+
+        static IReadOnlyList<double> OverLaunches(IReadOnlyList<(double Value, int? Launch)> values) =>
+            values.Any(v => v.Launch is null) || values.Select(v => v.Launch).Distinct().Count() < 2
+                ? [.. values.Select(v => v.Value)]
+                : [.. values.GroupBy(v => v.Launch).OrderBy(g => g.Key).Select(g => g.Average(v => v.Value))];
     }
 
     /// <summary>Why a level is left out of a case under <paramref name="rule"/>, or null when it counts (docs/claims.md, "Levels by metric kind").</summary>
@@ -320,6 +357,14 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         return left ?? (estimate.N == 0 ? $"without {claim.Metric}" : null);
     }
 
+    /// <summary>"2 of 3 repetitions were disturbed" over <paramref name="levels"/> (their disturbed and checked repetitions summed).</summary>
+    private static string DisturbedCount(IEnumerable<ClaimLevel> levels)
+    {
+        var list = levels.ToList();
+        var disturbed = list.Sum(l => l.Level.DisturbedRepetitions);
+        return $"{disturbed} of {list.Sum(l => l.Level.CheckedRepetitions)} repetition{(disturbed == 1 ? " was" : "s were")} disturbed";
+    }
+
     private static CaseDraft Final(Contrast contrast, ContrastResult result) => new(contrast, result, default, default, null, result);
 
     private static ContrastResult Decide(Claim claim, CaseDraft draft, double? adjustedP)
@@ -328,7 +373,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         return draft.Shell with
         {
             Verdict = decided.Verdict,
-            Reason = decided.Reason + draft.Shell.Reason,
+            Reason = decided.Reason + draft.Shell.Reason + MannWhitneyNote(draft.Test!),
             A = decided.A, B = decided.B, Ratio = decided.Ratio, RatioLow = decided.RatioLow, RatioHigh = decided.RatioHigh,
             HasInterval = decided.HasInterval,
             PValue = draft.Test!.PValue,
@@ -336,11 +381,15 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         };
     }
 
-    private static ContrastResult DecideTested(Claim claim, Contrast contrast, Estimate a, Estimate b, RatioTest t, double? adjustedP)
+    private static string MannWhitneyNote(RatioTest t) => t.MannWhitneyPValue is { } p
+        ? string.Create(CultureInfo.InvariantCulture, $" Mann–Whitney U: p = {p:0.####} (reported, not deciding).")
+        : "";
+
+    private static ContrastResult DecideTested(Claim claim, Contrast contrast, double a, double b, RatioTest t, double? adjustedP)
     {
         var effect = new ContrastResult(contrast.Name, ClaimVerdict.Inconclusive, "", true)
         {
-            A = a.Mean, B = b.Mean, Ratio = t.Ratio, RatioLow = t.Low, RatioHigh = t.High, HasInterval = t.HasInterval,
+            A = a, B = b, Ratio = t.Ratio, RatioLow = t.Low, RatioHigh = t.High, HasInterval = t.HasInterval,
         };
         var shown = FormatRatio(effect);
         if (t.Ratio is not { } ratio)
@@ -368,16 +417,18 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         }
 
         var (low, high) = Band(claim);
-        if (!t.HasInterval)
+        if (!t.HasInterval || t.Outcome == TestOutcome.NotPossible)
         {
-            return effect with { Reason = $"A ÷ B = {shown}; no interval ({t.Note ?? "none given"}). What would help: at least 3 repetitions per level." };
+            return effect with { Reason = $"A ÷ B = {shown}; no test ({t.Note ?? "none given"}). What would help: at least 3 observations per side." };
         }
 
-        var inside = t.Low >= low && t.High <= high;
+        // TOST: equivalent when its Holm-adjusted p is below α; the other way when the 95 % interval lies wholly outside.
+        var equivalent = (adjustedP ?? t.PValue) < Alpha;
         var outside = t.High < low || t.Low > high;
-        return inside ? effect with { Verdict = ClaimVerdict.Holds, Reason = $"A ÷ B = {shown}, inside {DescribeBand(low, high)}." }
-            : outside ? effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}, outside {DescribeBand(low, high)}." }
-            : effect with { Reason = $"A ÷ B = {shown} reaches both inside and outside {DescribeBand(low, high)}. What would help: more repetitions to narrow the interval." };
+        var tost = string.Create(CultureInfo.InvariantCulture, $"TOST p = {t.PValue:0.####}, Holm-adjusted {adjustedP:0.####}");
+        return equivalent ? effect with { Verdict = ClaimVerdict.Holds, Reason = $"A ÷ B = {shown}, inside {DescribeBand(low, high)} by TOST ({tost})." }
+            : outside ? effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown}, outside {DescribeBand(low, high)} ({tost})." }
+            : effect with { Reason = $"A ÷ B = {shown}: TOST cannot place it inside {DescribeBand(low, high)} ({tost}). What would help: more repetitions to narrow the interval." };
     }
 
     private static ContrastResult DecideExact(Claim claim, Contrast contrast, double a, double b)
@@ -472,6 +523,14 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         ClaimMetric.WireBytes or ClaimMetric.OverheadPerMessage => "the client did not count wire bytes",
         _ => "no request succeeded",
     };
+
+    /// <summary>"preset 3 (Security modes)" or "presets 3 (…), 5 (…)": the presets that measure <paramref name="claim"/>, with their titles when known.</summary>
+    public string PresetNames(Claim claim)
+    {
+        ArgumentNullException.ThrowIfNull(claim);
+        var names = claim.Presets.Select(n => presetTitles?.GetValueOrDefault(n) is { } title ? $"{n} ({title})" : n.ToString(CultureInfo.InvariantCulture)).ToList();
+        return names.Count == 0 ? "no preset" : (names.Count == 1 ? "preset " : "presets ") + string.Join(", ", names);
+    }
 
     private static string Help(Claim claim, Contrast contrast) =>
         contrast.Match.HasFlag(MatchOn.Variant) && !contrast.Match.HasFlag(MatchOn.Topology)

@@ -61,6 +61,12 @@ public enum ClaimVerdict
 
     /// <summary>This build or machine cannot measure it; <see cref="ClaimResult.Reason"/> says why.</summary>
     NotMeasurable,
+
+    /// <summary>
+    /// Measurable here, but a side of every contrast has no level in these runs (e.g. a same-machine run for a claim across
+    /// topologies); <see cref="ClaimResult.Reason"/> names the side missing and the preset that measures it.
+    /// </summary>
+    NotMeasuredInTheseRuns,
 }
 
 /// <summary>Where a claim comes from: the document, its section and the sentence, copied from the document's text.</summary>

@@ -16,6 +16,9 @@ public sealed record ClaimLevel(LevelAggregate Level, string Topology, int RunId
     /// <summary>Mean response time of the level's first calls in ms (warm-up included), over repetitions; null when not read (only 1-client levels).</summary>
     public Estimate? FirstCallsMs { get; init; }
 
+    /// <summary>The per-repetition means behind <see cref="FirstCallsMs"/> (ms), for the claims' tests on observations; empty when not read.</summary>
+    public IReadOnlyList<double> FirstCallsValues { get; init; } = [];
+
     /// <summary>"variant × client × payload × N clients (topology)": how readers find the level.</summary>
     public string Name => $"{Level.Variant} × {Level.Client} × {Level.Payload} × {Level.Clients} clients ({Topology})";
 }
@@ -53,6 +56,12 @@ public sealed record ContrastResult(string Name, ClaimVerdict Verdict, string Re
 
     /// <summary>The test's two-sided p-value before adjustment; null without a test.</summary>
     public double? PValue { get; init; }
+
+    /// <summary>The exact test of this case, with its library, sample sizes and degrees of freedom (e.g. "Welch's two-sided t-test on ln values (Perfolizer 0.6.1), n = 3 vs 3, ν = 3.9"); empty when no test ran.</summary>
+    public string Method { get; init; } = "";
+
+    /// <summary>The Mann–Whitney U test's two-sided p-value on the same observations (reported beside, never deciding); null without a test.</summary>
+    public double? MannWhitneyPValue { get; init; }
 
     /// <summary>The p-value after Holm–Bonferroni across the claim's cases; the case's verdict uses it.</summary>
     public double? AdjustedPValue { get; init; }

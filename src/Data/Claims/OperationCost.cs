@@ -74,6 +74,15 @@ public sealed record LevelResources(
     /// </summary>
     public Estimate StackCpuPercentOfOneCore { get; init; }
 
+    /// <summary>The per-repetition values behind <see cref="StackCpuPercentOfOneCore"/> (% of one core), for the claims' tests on observations.</summary>
+    public IReadOnlyList<double> StackCpuPercentOfOneCoreValues { get; init; } = [];
+
+    /// <summary>The per-repetition values behind <see cref="AvailableMemoryMb"/> (MB).</summary>
+    public IReadOnlyList<double> AvailableMemoryMbValues { get; init; } = [];
+
+    /// <summary>The per-repetition values behind <see cref="CpuUsPerOperation"/> (µs).</summary>
+    public IReadOnlyList<double> CpuUsPerOperationValues { get; init; } = [];
+
     /// <summary>The process of a stack as <c>GET /resources</c> reports it: <c>jvm</c> for metro and ice, <c>host</c> otherwise.</summary>
     public static string ProcessOf(string variant) =>
         VariantCatalogue.TryGet(variant, out var v) && v.Stack is "metro" or "ice" ? "jvm" : "host";
@@ -133,6 +142,9 @@ public sealed record LevelResources(
             : new LevelResources(Estimate.Of(stack), Estimate.Of(machine), Estimate.Of(memory), Estimate.Of(us), Estimate.Of(mcycles), count)
             {
                 StackCpuPercentOfOneCore = Estimate.Of(oneCore),
+                StackCpuPercentOfOneCoreValues = oneCore,
+                AvailableMemoryMbValues = memory,
+                CpuUsPerOperationValues = us,
             };
     }
 }

@@ -56,7 +56,7 @@ public sealed record LevelFigures(string Level, int RunId, double? CpuUsPerOpera
 public static class ClaimsExport
 {
     /// <summary>The CSV header: one row per case of each contrast of each claim (a claim without contrasts has one row with an empty contrast); <c>case</c> names the case, <c>p_value</c> and <c>p_holm</c> are its test's p before and after Holm–Bonferroni, <c>left_out</c> the levels left out ("reason: level (run N)", joined by "; ").</summary>
-    public const string CsvHeader = "claim_id,document,section,metric,unit,comparison,verdict,contrast,contrast_verdict,a,b,ratio,ratio_low,ratio_high,has_interval,levels_counted,levels_excluded,bound,reason,case,p_value,p_holm,left_out";
+    public const string CsvHeader = "claim_id,document,section,metric,unit,comparison,verdict,contrast,contrast_verdict,a,b,ratio,ratio_low,ratio_high,has_interval,levels_counted,levels_excluded,bound,reason,case,p_value,p_holm,left_out,test,p_mann_whitney";
 
     /// <summary>Writes <paramref name="claims"/> as CSV (<see cref="CsvHeader"/>; RFC 4180 through CsvHelper).</summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -88,6 +88,7 @@ public static class ClaimsExport
                     (contrast?.LevelsExcluded ?? 0).ToString(CultureInfo.InvariantCulture),
                     contrast is null ? "" : ClaimEvaluator.FormatBounds(contrast.Bounds), contrast?.Reason ?? claim.Reason,
                     contrast?.Case ?? "", Number(contrast?.PValue), Number(contrast?.AdjustedPValue), string.Join("; ", contrast?.Exclusions ?? []),
+                    contrast?.Method ?? "", Number(contrast?.MannWhitneyPValue),
                 ];
                 foreach (var field in fields)
                 {
@@ -181,7 +182,7 @@ public static class ClaimsExport
         html.Append(CultureInfo.InvariantCulture, $"<title>Claims of run {report.Run.Id}</title>");
         html.Append("<style>body{font:11pt/1.35 system-ui,sans-serif;margin:2em;color:#111}table{border-collapse:collapse;width:100%;margin:1em 0}" +
             "th,td{border:1px solid #999;padding:4px 6px;vertical-align:top;text-align:left}th{background:#eee}" +
-            ".Holds a{color:#1b5e20;font-weight:bold}.DoesNotHold a{color:#b71c1c;font-weight:bold}.Inconclusive a{color:#8d6e00;font-weight:bold}.NotMeasurable a{color:#555;font-weight:bold}" +
+            ".Holds a{color:#1b5e20;font-weight:bold}.DoesNotHold a{color:#b71c1c;font-weight:bold}.Inconclusive a{color:#8d6e00;font-weight:bold}.NotMeasurable a{color:#555;font-weight:bold}.NotMeasuredInTheseRuns a{color:#0d47a1;font-weight:bold}" +
             "@media print{body{margin:0;font-size:9pt}a{color:inherit;text-decoration:none}}</style></head><body>\n");
         html.Append(Markdig.Markdown.ToHtml(Document(report, forHtml: true), ReportPipeline));
         html.Append("</body></html>\n");
@@ -190,12 +191,13 @@ public static class ClaimsExport
 
     private static readonly MarkdownPipeline ReportPipeline = new MarkdownPipelineBuilder().UsePipeTables().Build();
 
-    /// <summary>"holds", "does not hold", "inconclusive", "not measurable here".</summary>
+    /// <summary>"holds", "does not hold", "inconclusive", "not measured in these runs", "not measurable here".</summary>
     public static string VerdictText(ClaimVerdict verdict) => verdict switch
     {
         ClaimVerdict.Holds => "holds",
         ClaimVerdict.DoesNotHold => "does not hold",
         ClaimVerdict.Inconclusive => "inconclusive",
+        ClaimVerdict.NotMeasuredInTheseRuns => "not measured in these runs",
         _ => "not measurable here",
     };
 

@@ -55,6 +55,7 @@ public static class ClaimQueries
 
             var resources = LevelResources.Of(repetitions, id => readings.GetValueOrDefault(id), run.Cores, run.Clock?.MHz);
             Estimate? firstCalls = null;
+            List<double> firstCallMeans = [];
             if (group.Key.Clients == 1)
             {
                 var means = new List<double>();
@@ -71,9 +72,10 @@ public static class ClaimQueries
                 }
 
                 firstCalls = means.Count > 0 ? Estimate.Of(means) : null;
+                firstCallMeans = means;
             }
 
-            levels.Add(new ClaimLevel(aggregate, run.Topology, run.RunId) { Resources = resources, FirstCallsMs = firstCalls });
+            levels.Add(new ClaimLevel(aggregate, run.Topology, run.RunId) { Resources = resources, FirstCallsMs = firstCalls, FirstCallsValues = firstCallMeans });
         }
 
         return new ClaimInputs(levels, [.. facts.Values.OrderBy(f => f.RunId)]);

@@ -19,7 +19,8 @@ public sealed record ClaimVerdicts(ClaimInputs Inputs, IReadOnlyList<ClaimResult
 public sealed class ClaimResultsService(IDbContextFactory<ResultsDbContext> contexts)
 {
     /// <summary>The evaluator every view uses (its method text is shown beside the verdicts).</summary>
-    public ClaimEvaluator Evaluator { get; } = ClaimEvaluator.Default;
+    public ClaimEvaluator Evaluator { get; } = ClaimEvaluator.Default.WithPresetTitles(PresetCatalogue.All
+        .Where(p => p.Number is not null).GroupBy(p => p.Number!.Value).ToDictionary(g => g.Key, g => g.First().Title));
 
     /// <summary>
     /// The verdicts of the claims over the levels of <paramref name="runIds"/>: only the claims those levels concern

@@ -5,7 +5,7 @@ namespace Dashboard.Web.Results;
 
 /// <summary>What a preset card says about its claims (the preset card's <c>PresetClaims</c> line): the runs counted, the verdict counts and the link.</summary>
 /// <param name="RunIds">The last completed run of each part here; empty when none ran here yet.</param>
-/// <param name="Text">"3 hold · 1 does not · 2 inconclusive · 1 not measurable" (verdicts with no claim left out).</param>
+/// <param name="Text">"3 hold · 1 does not · 2 inconclusive · 1 not measured · 1 not measurable" (verdicts with no claim left out).</param>
 /// <param name="Link">The claims panel of those runs: the run page (<c>/runs/7?claims=open#claims</c>) or the compare page of several.</param>
 public sealed record PresetClaimsSummary(IReadOnlyList<int> RunIds, string Text, string Link)
 {
@@ -19,6 +19,7 @@ public sealed record PresetClaimsSummary(IReadOnlyList<int> RunIds, string Text,
             (ClaimVerdict.Holds, "holds", "hold"),
             (ClaimVerdict.DoesNotHold, "does not", "do not"),
             (ClaimVerdict.Inconclusive, "inconclusive", "inconclusive"),
+            (ClaimVerdict.NotMeasuredInTheseRuns, "not measured", "not measured"),
             (ClaimVerdict.NotMeasurable, "not measurable", "not measurable"),
         ];
         var parts = words

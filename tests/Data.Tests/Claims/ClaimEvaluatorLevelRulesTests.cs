@@ -64,6 +64,8 @@ public class ClaimEvaluatorLevelRulesTests
         Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
         Assert.StartsWith("disturbed (3 of 3 repetitions): IceSsl", Assert.Single(Assert.Single(result.Contrasts).Exclusions), StringComparison.Ordinal);
         Assert.Contains("quiet machine", result.Reason, StringComparison.Ordinal);
+        // The advice counts what was disturbed: the side's 3 repetitions, not the undisturbed side's.
+        Assert.Contains("3 of 3 repetitions were disturbed", result.Reason, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -50,7 +50,9 @@ public class ClaimEvaluatorTests
 
         Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
         Assert.Equal(1.5, result.Ratio!.Value, 3);
-        Assert.Contains("at least 3 repetitions", result.Reason, StringComparison.Ordinal);
+        // 1 observation per side, 3 needed: the advice asks for what is missing, not for what the runs already had.
+        Assert.Contains("only 1 vs 1 independent observations", result.Reason, StringComparison.Ordinal);
+        Assert.Contains("2 more repetitions", result.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -152,24 +154,28 @@ public class ClaimEvaluatorTests
         Assert.NotNull(contrast.PValue);
         Assert.Equal(ClaimVerdict.Holds, result.Verdict);
         Assert.Contains("Welch's t-test on the log scale finds the difference", result.Reason, StringComparison.Ordinal);
-        Assert.Contains("log scale", result.Method, StringComparison.Ordinal);
+        Assert.Contains("Perfolizer 0.6.1", result.Method, StringComparison.Ordinal);
+        // Both runs pooled: 4 observations per side, and the case names its exact test.
+        Assert.StartsWith("Welch's two-sided t-test on ln values (Perfolizer 0.6.1), n = 4 vs 4", contrast.Method, StringComparison.Ordinal);
     }
 
     [Fact]
-    public void Evaluate_OnlyOneSideMeasured_InconclusiveNamingTheMissingSide()
+    public void Evaluate_OnlyOneSideMeasured_NotMeasuredInTheseRunsNamingTheMissingSide()
     {
         var result = Decide(Security, ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1000, 1000]));
 
-        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Equal(ClaimVerdict.NotMeasuredInTheseRuns, result.Verdict);
         Assert.Contains("none of B", result.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
-    public void Evaluate_CrossMachineClaimOnASameMachineRun_InconclusiveAskingForBothTopologies()
+    public void Evaluate_CrossMachineClaimOnASameMachineRun_NotMeasuredInTheseRunsAskingForBothTopologies()
     {
         var result = Decide("thesis-9.1.1-cross-machine-throughput", ClaimLevels.Of("IceTcp", "java", "Int", 20, [1000, 1000, 1000]));
 
-        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        // Not "inconclusive, levels counted 0": the emulated-lan side was never run.
+        Assert.Equal(ClaimVerdict.NotMeasuredInTheseRuns, result.Verdict);
+        Assert.Equal(0, result.LevelsCounted);
         Assert.Contains("both topologies", result.Reason, StringComparison.Ordinal);
     }
 
@@ -232,7 +238,7 @@ public class ClaimEvaluatorTests
         return level with
         {
             Resources = new LevelResources(cpu, cpu, Estimate.Of([2048, 2048, 2048]), Estimate.Of(microseconds),
-                Estimate.Of([.. microseconds.Select(us => us * clockMHz / 1e6)]), 9) { StackCpuPercentOfOneCore = cpu },
+                Estimate.Of([.. microseconds.Select(us => us * clockMHz / 1e6)]), 9) { StackCpuPercentOfOneCore = cpu, CpuUsPerOperationValues = microseconds },
         };
     }
 
@@ -280,7 +286,7 @@ public class ClaimEvaluatorTests
             ClaimLevels.Of("MetroSoap12WsaX509", "java", "Orders10", 20, [100, 101, 99], serverCpu: 97));
 
         Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
-        Assert.Contains("both inside and outside", result.Reason, StringComparison.Ordinal);
+        Assert.Contains("TOST cannot place it inside", result.Reason, StringComparison.Ordinal);
     }
 
     [Theory]
@@ -326,11 +332,70 @@ public class ClaimEvaluatorTests
     }
 
     [Fact]
-    public void Evaluate_NoLevelOfTheClaim_InconclusiveNamingThePreset()
+    public void Evaluate_NoLevelOfTheClaim_NotMeasuredInTheseRunsNamingThePreset()
     {
         var result = Evaluator.Evaluate(ClaimLevels.Claim("book-operations-per-second-order"), []);
 
+        Assert.Equal(ClaimVerdict.NotMeasuredInTheseRuns, result.Verdict);
+        Assert.Contains("Measured by preset 6.", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_NoLevelWithPresetTitles_NamesThePresetByTitle()
+    {
+        var evaluator = Evaluator.WithPresetTitles(new Dictionary<int, string> { [6] = "Book: operations per second" });
+
+        var result = evaluator.Evaluate(ClaimLevels.Claim("book-operations-per-second-order"), []);
+
+        Assert.Equal(ClaimVerdict.NotMeasuredInTheseRuns, result.Verdict);
+        Assert.Contains("Measured by preset 6 (Book: operations per second).", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_TwoRepetitionsPerSide_AsksForOneMoreRepetition()
+    {
+        var result = Decide(Security,
+            ClaimLevels.Of("MetroSoap11", "java", "Int", 20, [1000, 1010]),
+            ClaimLevels.Of("MetroSoap11Https", "java", "Int", 20, [500, 505]));
+
         Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
-        Assert.Contains("preset 6", result.Reason, StringComparison.Ordinal);
+        Assert.Contains("only 2 vs 2 independent observations", result.Reason, StringComparison.Ordinal);
+        Assert.Contains("1 more repetition (or launch)", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_SameCellInTwoRunsWithin1Percent_EquivalentWithin5PercentByTost()
+    {
+        // A claim "A ≈ B within 5 %" whose two sides are the same cell, measured in two runs (run 1 as A, run 2 as B).
+        var claim = new Claim("test-same-cell-equivalent", "the same cell in two runs is equivalent within 5 %",
+            new ClaimSource("test", "test", "—", "—"), [1], ClaimMetric.Throughput, ClaimComparison.Similar,
+            [new Contrast("run 1 vs run 2", new LevelFilter(Topology: ClaimCatalogue.SameMachine), new LevelFilter(Topology: "emulated-lan"), MatchOn.AllButTopology)])
+        { Tolerance = 0.05 };
+        var run1 = ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1000, 1010, 990, 1005, 995]);
+        var run2 = ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1002, 1008, 992, 1000, 998], topology: "emulated-lan") with { RunId = 2 };
+
+        var result = Evaluator.Evaluate(claim, [run1, run2]);
+
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        var contrast = Assert.Single(result.Contrasts);
+        Assert.StartsWith("TOST equivalence, two one-sided Welch tests on ln values", contrast.Method, StringComparison.Ordinal);
+        Assert.Contains("n = 5 vs 5", contrast.Method, StringComparison.Ordinal);
+        Assert.True(contrast.PValue < 0.05, $"TOST p {contrast.PValue}");
+        Assert.NotNull(contrast.MannWhitneyPValue);
+    }
+
+    [Fact]
+    public void Evaluate_SameCellTenPercentApart_NotEquivalentWithin5Percent()
+    {
+        var claim = new Claim("test-same-cell-apart", "the same cell in two runs is equivalent within 5 %",
+            new ClaimSource("test", "test", "—", "—"), [1], ClaimMetric.Throughput, ClaimComparison.Similar,
+            [new Contrast("run 1 vs run 2", new LevelFilter(Topology: ClaimCatalogue.SameMachine), new LevelFilter(Topology: "emulated-lan"), MatchOn.AllButTopology)])
+        { Tolerance = 0.05 };
+        var run1 = ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1100, 1110, 1090]);
+        var run2 = ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [1000, 1010, 990], topology: "emulated-lan") with { RunId = 2 };
+
+        var result = Evaluator.Evaluate(claim, [run1, run2]);
+
+        Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
     }
 }

@@ -51,7 +51,9 @@ public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebApp
         var alone = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{unsecure}/claims");
         var together = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{unsecure}/claims?with={secure}");
 
-        Assert.Equal("Inconclusive", ClaimOf(alone, Security).GetProperty("verdict").GetString());
+        // Alone, the secure side has no level at all: not measured in these runs (not "inconclusive").
+        Assert.Equal("NotMeasuredInTheseRuns", ClaimOf(alone, Security).GetProperty("verdict").GetString());
+        Assert.Contains("Measured by preset", ClaimOf(alone, Security).GetProperty("reason").GetString(), StringComparison.Ordinal);
         Assert.Contains("none of B", ClaimOf(alone, Security).GetProperty("reason").GetString(), StringComparison.Ordinal);
         Assert.Equal("Holds", ClaimOf(together, Security).GetProperty("verdict").GetString());
         Assert.Equal([unsecure, secure], together.GetProperty("runIds").EnumerateArray().Select(e => e.GetInt32()));

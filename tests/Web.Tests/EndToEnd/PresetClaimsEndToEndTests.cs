@@ -18,7 +18,7 @@ namespace Dashboard.Web.Tests.EndToEnd;
 public sealed partial class PresetClaimsEndToEndTests(ITestOutputHelper output) : IAsyncLifetime
 {
     private const string Preset = "preset-4-ice-paper-java-quick.json";
-    private static readonly string[] VerdictTexts = ["holds", "does not hold", "inconclusive", "not measurable here"];
+    private static readonly string[] VerdictTexts = ["holds", "does not hold", "inconclusive", "not measured in these runs", "not measurable here"];
     private ServiceHostProcess _host = null!;
     private WebApp _app = null!;
     private IPlaywright _playwright = null!;
@@ -129,7 +129,7 @@ public sealed partial class PresetClaimsEndToEndTests(ITestOutputHelper output) 
     [GeneratedRegex(@"/runs/\d+\?levels=all(&payload=[^#]+)?#chart-wire-bytes$")]
     private static partial Regex WireBytesChart();
 
-    [GeneratedRegex(@"^\d+ (holds?|does not|do not|inconclusive)")]
+    [GeneratedRegex(@"^\d+ (holds?|does not|do not|inconclusive|not measured)")]
     private static partial Regex VerdictCounts();
 
     [GeneratedRegex(@"^/runs/\d+\?claims=open#claims$")]

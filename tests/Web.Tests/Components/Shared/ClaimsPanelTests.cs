@@ -108,6 +108,25 @@ public sealed class ClaimsPanelTests : IDisposable
         cut.WaitForAssertion(() => Assert.Contains("No claim of the source documents concerns", cut.Find(".claims-empty").TextContent, StringComparison.Ordinal), TimeSpan.FromSeconds(30));
     }
 
+    [Fact]
+    public void Render_GivenVerdicts_LegendShowsTheFiveVerdictChips()
+    {
+        var claim = ClaimCatalogue.All.Single(c => c.Id == "thesis-9.3-unsecure-beats-secure-throughput");
+        var results = new[] { ClaimEvaluator.Default.Evaluate(claim, [Level("MetroSoap11", [1000, 1010, 990])]) };
+
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, 5).Add(x => x.Claims, results));
+
+        var legend = cut.FindAll(".claims-legend [data-legend]");
+        Assert.Equal(["Holds", "DoesNotHold", "Inconclusive", "NotMeasuredInTheseRuns", "NotMeasurable"], legend.Select(l => l.GetAttribute("data-legend")));
+        Assert.Equal(["holds", "does not hold", "inconclusive", "not measured in these runs", "not measurable here"],
+            legend.Select(l => l.QuerySelector(".mud-chip")!.TextContent.Trim()));
+        // One side only (no HTTPS level): the row's chip says "not measured in these runs", in the legend's colour.
+        var row = cut.Find($"tr[data-claim='{claim.Id}']");
+        Assert.Equal("NotMeasuredInTheseRuns", row.GetAttribute("data-verdict"));
+        Assert.Equal("not measured in these runs", row.QuerySelector(".mud-chip")!.TextContent.Trim());
+        Assert.Contains("mud-chip-color-info", row.QuerySelector(".mud-chip")!.ClassName, StringComparison.Ordinal);
+    }
+
     private static ClaimLevel Level(string variant, double[] throughputs) => new(
         Data.Results.LevelAggregation.Aggregate(throughputs.Select((t, r) => new Data.Entities.LevelEntity
         {
