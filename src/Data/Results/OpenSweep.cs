@@ -52,6 +52,26 @@ public sealed record OpenSweep(double? P99TargetMs, IReadOnlyList<OpenSweepCurve
         return new OpenSweep(p99TargetMs, curves);
     }
 
+    /// <summary>The <c>p99TargetMs</c> of a stored scenario, read from its JSON (a scenario stored by an older build need not validate now); null when absent or not JSON.</summary>
+    public static double? P99TargetOf(string? scenarioJson)
+    {
+        if (string.IsNullOrEmpty(scenarioJson))
+        {
+            return null;
+        }
+
+        try
+        {
+            using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+            return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object
+                && document.RootElement.TryGetProperty("p99TargetMs", out var target) && target.TryGetDouble(out var ms) ? ms : null;
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return null;
+        }
+    }
+
     private static OpenSweepPoint Point(IGrouping<int, LevelEntity> rate)
     {
         var timed = rate.Where(l => l.Requests > l.Errors).ToList();

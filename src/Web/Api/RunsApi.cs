@@ -159,14 +159,7 @@ public static class RunsApi
             return NotFound(id);
         }
 
-        return TypedResults.Ok(OpenSweep.Of(levels, P99TargetOf(run.ScenarioJson)));
-    }
-
-    /// <summary>The <c>p99TargetMs</c> of a stored scenario, read from its JSON (a scenario stored by an older build need not validate now); null when absent.</summary>
-    internal static double? P99TargetOf(string scenarioJson)
-    {
-        using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
-        return document.RootElement.TryGetProperty("p99TargetMs", out var target) && target.TryGetDouble(out var ms) ? ms : null;
+        return TypedResults.Ok(OpenSweep.Of(levels, OpenSweep.P99TargetOf(run.ScenarioJson)));
     }
 
     private static async Task<Results<Ok<RankingsResource>, ProblemHttpResult>> RankingsAsync(
