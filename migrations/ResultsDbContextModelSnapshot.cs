@@ -81,6 +81,11 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<double?>("WindowSeconds");
             b.Property<int?>("Launch");
             b.Property<int?>("HostProcessId");
+            b.Property<int?>("TargetRateRps");
+            b.Property<long?>("LateStarts");
+            b.Property<long?>("DroppedRequests");
+            b.Property<int?>("Connections");
+            b.Property<double?>("ServiceP99Ms");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

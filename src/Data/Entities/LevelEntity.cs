@@ -216,4 +216,25 @@ public class LevelEntity
     /// two largest clock-offset uncertainties; <see cref="Agents.LevelBarrier.SkewBoundMs"/>); null without agents.
     /// </summary>
     public double? StartSkewBoundMs { get; set; }
+
+    /// <summary>
+    /// Open levels (scenario <c>workload: "open"</c>): the arrival rate in req/s the schedule kept, also the level's value
+    /// in <see cref="Clients"/>; null for closed levels (docs/statistics.md, "Closed and open workloads").
+    /// </summary>
+    public int? TargetRateRps { get; set; }
+
+    /// <summary>Open levels: requests (warm-up included) that started more than the late-start threshold (10 ms) after their intended start; null for closed levels.</summary>
+    public long? LateStarts { get; set; }
+
+    /// <summary>Open levels: scheduled requests that never started (no free connection until 1 s past the schedule's end); null for closed levels.</summary>
+    public long? DroppedRequests { get; set; }
+
+    /// <summary>Open levels: connections the level opened to keep its rate (at most the scenario's <c>maxConnections</c>); null for closed levels.</summary>
+    public int? Connections { get; set; }
+
+    /// <summary>
+    /// Open levels: p99 of the measured successful requests' service time in ms, from their actual start (what a closed
+    /// measurement would report; the level's <see cref="P99Ms"/> counts from the intended start); null for closed levels.
+    /// </summary>
+    public double? ServiceP99Ms { get; set; }
 }

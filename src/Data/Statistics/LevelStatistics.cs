@@ -37,7 +37,7 @@ public static class LevelStatistics
         {
             Column = "payload", PerLevel = r => r.Level.Payload, Title = "Payload", ConsoleTitle = "payload", Aggregated = a => a.Payload, Numeric = false, NoWrap = true, Key = true,
         },
-        new("concurrency level", "", "Closed-loop clients of the level")
+        new("concurrency level", "", "Closed-loop clients of the level, or an open level's arrival rate in req/s (target_rate_rps set)")
         {
             Column = "level", PerLevel = r => r.Level.Clients, Title = "Clients", ConsoleTitle = "clients", Aggregated = a => a.Clients,
         },
@@ -253,6 +253,26 @@ public static class LevelStatistics
         {
             Column = "host_pid", PerLevel = r => r.Level.HostProcessId,
         },
+        new("target rate", "req/s", "Open levels (workload \"open\"): the arrival rate the schedule kept, also the level's value; empty for closed levels (docs/statistics.md, \"Closed and open workloads\")")
+        {
+            Column = "target_rate_rps", PerLevel = r => r.Level.TargetRateRps,
+        },
+        new("late starts", "", "Open levels: requests that started more than 10 ms after their intended start (no free connection in time, or the generator behind); sum over repetitions in the table; empty for closed levels")
+        {
+            Column = "late_starts", PerLevel = r => r.Level.LateStarts, Title = "Late starts", Aggregated = a => SumOf(a, l => l.LateStarts), Format = "N0", Hidden = true,
+        },
+        new("dropped requests", "", "Open levels: scheduled requests that never started (no free connection until 1 s past the schedule's end); sum over repetitions in the table; empty for closed levels")
+        {
+            Column = "dropped_requests", PerLevel = r => r.Level.DroppedRequests, Title = "Dropped", Aggregated = a => SumOf(a, l => l.DroppedRequests), Format = "N0", Hidden = true,
+        },
+        new("connections", "", "Open levels: connections opened to keep the rate (at most maxConnections); empty for closed levels")
+        {
+            Column = "connections", PerLevel = r => r.Level.Connections,
+        },
+        new("service p99", Ms, "Open levels: p99 of the service time, from each request's actual start (what coordinated omission would report; p99 counts from the intended start); empty for closed levels")
+        {
+            Column = "service_p99_ms", PerLevel = r => r.Level.ServiceP99Ms, Title = "Service p99 (ms)", Aggregated = a => MeanOf(a, l => l.ServiceP99Ms), Format = "0.00", Hidden = true,
+        },
         new("agents", "", "The level's split over load agents (agent-1 10, agent-2 10); empty when the runner generated it (docs/agents.md)")
         {
             Column = "agents", PerLevel = r => LevelAgentShare.Describe(LevelAgentShare.FromJson(r.Level.AgentsJson)),
@@ -325,6 +345,12 @@ public static class LevelStatistics
         ArgumentNullException.ThrowIfNull(level);
         var launches = level.Levels.Where(l => l.Launch is not null).Select(l => l.Launch).Distinct().Count();
         return launches == 0 ? null : launches;
+    }
+
+    private static long? SumOf(LevelAggregate level, Func<Entities.LevelEntity, long?> value)
+    {
+        var values = level.Levels.Select(value).Where(v => v is not null).ToList();
+        return values.Count == 0 ? null : values.Sum(v => v!.Value);
     }
 
     private static double? MeanOf(LevelAggregate level, Func<Entities.LevelEntity, double?> value)

@@ -37,7 +37,10 @@ public interface ICellSession : IAsyncDisposable
     Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken);
 }
 
-/// <summary>A client technology whose clients run in the runner's process, on the <see cref="ClosedLoopEngine"/>.</summary>
+/// <summary>
+/// A client technology whose clients run in the runner's process, on the <see cref="ClosedLoopEngine"/> (closed levels)
+/// or the <see cref="OpenLoopEngine"/> (open levels: a plan with <see cref="LevelPlan.RateRps"/>).
+/// </summary>
 public abstract class InProcessClientDriver : IClientDriver
 {
     /// <inheritdoc />
@@ -60,9 +63,15 @@ public abstract class InProcessClientDriver : IClientDriver
 
     private sealed class EngineSession(ILoadClientFactory factory, ILevelProgressSink? sink, string variant, string client, string payload) : ICellSession
     {
-        public Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken) =>
-            ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken,
-                sink is null ? null : (requests, rate) => sink.Report(variant, client, payload, plan.Clients, requests, null, rate));
+        public Task<LevelResult> RunLevelAsync(LevelPlan plan, CancellationToken cancellationToken)
+        {
+            // An open level (a rate) is reported at its rate, a closed one at its clients, as the level's value.
+            Action<long, double>? report = sink is null ? null
+                : (requests, rate) => sink.Report(variant, client, payload, plan.RateRps ?? plan.Clients, requests, null, rate);
+            return plan.RateRps is null
+                ? ClosedLoopEngine.RunLevelAsync(factory, plan, cancellationToken, report)
+                : OpenLoopEngine.RunLevelAsync(factory, plan, cancellationToken, report);
+        }
 
         public ValueTask DisposeAsync() => factory.DisposeAsync();
     }

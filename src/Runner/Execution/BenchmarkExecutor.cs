@@ -90,7 +90,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         var where = topology ?? Topologies.RunTopology.Unshaped(scenario.Topology, new Uri(scenario.Host));
         var cells = CellPlan.Of(scenario, endpoints, where.Name, Agents is null ? drivers : null);
         var launches = scenario.Launches ?? 1;
-        var totalLevels = cells.Count * launches * scenario.Repetitions * scenario.Levels.Count;
+        var totalLevels = cells.Count * launches * scenario.Repetitions * scenario.LevelValues.Count;
 
         using var db = store.Open();
         // A runner killed mid-run (SIGKILL, OOM) could not end its run; it is found here, by its recorded process.
@@ -121,7 +121,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         await using var resources = http is null ? null : new ResourcePoller(http, new Uri(scenario.Host), run.Id, runStart, generator: generator, generatorCores: where.GeneratorCores?.Count);
         // One list per repetition of every launch: each (cell, level) once, in a random order from the run's seed; levels
         // are shuffled too when each has a steady-state warm-up (without one, a cell runs its levels in the scenario's order).
-        var order = CellOrder.ForLaunches(cells, scenario.Levels, launches, scenario.Repetitions, run.OrderSeed, shuffleLevels: scenario.SteadyState is not null);
+        var order = CellOrder.ForLaunches(cells, scenario.LevelValues, launches, scenario.Repetitions, run.OrderSeed, shuffleLevels: scenario.SteadyState is not null);
         // A cell that cannot run (endpoint refuses connections, driver died) fails alone, with its reason; the others run.
         var failedCells = new Dictionary<Cell, string>();
         var sessions = new Dictionary<Cell, ICellSession>();
@@ -302,7 +302,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             sessions[cell] = session;
         }
 
-        run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
+        run.ProgressText = scenario.IsOpen ? $"{name}, repetition {repetition}, {clients} req/s (open)" : $"{name}, repetition {repetition}, {clients} clients";
         // Stored now, so a run whose runner is killed during this level says where it was (AbandonedRuns).
         await db.SaveChangesAsync(CancellationToken.None);
         SteadyStateWarmup.Outcome? steady = null;
@@ -313,7 +313,10 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
             run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
         }
 
-        var plan = new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+        // An open level's value is its arrival rate; its clients are the connections it may open (scenario maxConnections).
+        var plan = scenario.IsOpen
+            ? new LevelPlan(scenario.MaxConnections ?? Workload.DefaultMaxConnections, scenario.Warmup, null, scenario.Duration) { RateRps = clients }
+            : new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
         // ── The measured window starts here (its warm-up requests first, then the measured requests; docs/statistics.md). ──
         // Every CPU figure of the level is between this reading and the one after it (WindowCpu).
         var windowStart = await window.ReadAsync(cancellationToken);

@@ -53,6 +53,13 @@ public static class CellPlan
                     throw new ScenarioException($"clients[{c}]", e.Message, e);
                 }
 
+                if (scenario.IsOpen && driver is not null and not InProcessClientDriver)
+                {
+                    // The validator refuses the external clients by id; a driver of another kind is refused here, by kind.
+                    throw new ScenarioException($"clients[{c}]",
+                        $"the {scenario.Clients[c]} client runs its own load loop outside the runner, so it cannot run open levels (workload \"open\"): the runner schedules every request of an open level itself");
+                }
+
                 foreach (var payloadId in scenario.Payloads)
                 {
                     // The validator refused an unknown payload id: not checked again here.

@@ -17,6 +17,21 @@ public sealed record LevelResult(
     bool Cancelled,
     double GeneratorCpuPercent)
 {
+    /// <summary>Open levels: requests that started more than <see cref="LevelPlan.LateStartThreshold"/> after their intended start (warm-up included); null for closed levels.</summary>
+    public long? LateStarts { get; init; }
+
+    /// <summary>Open levels: scheduled requests that never started (no free connection before the schedule's end plus <see cref="LevelPlan.DropGrace"/>); null for closed levels.</summary>
+    public long? DroppedRequests { get; init; }
+
+    /// <summary>Open levels: connections (clients) the level opened, at most <see cref="LevelPlan.Clients"/>; null for closed levels.</summary>
+    public int? Connections { get; init; }
+
+    /// <summary>
+    /// Open levels: the 99th percentile of the measured successful requests' service time in ms (from their actual start,
+    /// not the intended one: the figure coordinated omission would report); null for closed levels or when none succeeded.
+    /// </summary>
+    public double? ServiceP99Ms { get; init; }
+
     /// <summary>The level's statistics, computed from <see cref="Samples"/> (warm-up excluded).</summary>
     public LatencyStatistics Statistics { get; } = LatencyStatistics.FromSamples(Samples);
 }

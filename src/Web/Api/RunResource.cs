@@ -38,6 +38,9 @@ public sealed record RunResource(
     /// <summary>Where the run was measured (JSON; <c>environment.json</c> for a download beside the CSVs).</summary>
     public string Environment => $"/api/runs/{Id}/environment";
 
+    /// <summary>The open levels' latency-vs-throughput curves and the highest rate meeting the p99 target (JSON; no curves for a closed run).</summary>
+    public string OpenSweep => $"/api/runs/{Id}/open-sweep";
+
     /// <summary>Ranking tables (JSON).</summary>
     public string Rankings => $"/api/runs/{Id}/rankings";
 

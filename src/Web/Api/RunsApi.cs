@@ -39,6 +39,8 @@ public static class RunsApi
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
         runs.MapGet("/{id:int}/rankings", RankingsAsync).WithName("GetRunRankings")
             .WithSummary("Ranking tables like the thesis's Tables 9.1–9.4: per payload class and overall, by throughput and response time, from ?fromClients=20 on; partial levels only with ?includePartial=true.");
+        runs.MapGet("/{id:int}/open-sweep", OpenSweepAsync).WithName("GetRunOpenSweep")
+            .WithSummary("The open levels' latency-vs-throughput curves (workload \"open\"): per cell and rate the achieved rate, corrected p50/p99/p99.9 (ms, from each request's intended start), service p99, late starts and drops, and the highest rate meeting the scenario's p99Ms target; no curves for a closed run.");
         runs.MapGet("/{id:int}/samples.csv", SamplesCsvAsync).WithName("GetRunSamplesCsv").WithSummary("Every raw sample as CSV, streamed.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
         runs.MapDelete("/{id:int}", DeleteAsync).WithName("CancelRun")
@@ -148,6 +150,16 @@ public static class RunsApi
         // Partial levels are exported, flagged (complete = false), never silently dropped.
         var aggregates = LevelAggregation.Aggregate(levels, includePartial: true);
         return new CsvResult($"run-{id}-aggregates.csv", writer => ResultsCsv.WriteAggregatesAsync(writer, aggregates, cancellationToken));
+    }
+
+    private static async Task<Results<Ok<OpenSweep>, ProblemHttpResult>> OpenSweepAsync(int id, RunResultsService results, CancellationToken cancellationToken)
+    {
+        if (await results.LevelsAsync(id, cancellationToken) is not var (run, levels))
+        {
+            return NotFound(id);
+        }
+
+        return TypedResults.Ok(OpenSweep.Of(levels, OpenSweep.P99TargetOf(run.ScenarioJson)));
     }
 
     private static async Task<Results<Ok<RankingsResource>, ProblemHttpResult>> RankingsAsync(

@@ -118,6 +118,7 @@ public static class RunCharts
             views.Add(new KeyedChart("percentile-spectrum", LevelCharts.Spectrum(LevelCharts.Combine(rows.Where(a => a.Clients == sc).ToList()), sc, label)));
         }
 
+        AddOrNote(views, notes, "open-sweep", OpenSweepCharts.Curve(data.Levels, OpenSweep.P99TargetOf(data.Run.ScenarioJson)));
         AddOrNote(views, notes, "latency-vs-size", PayloadCharts.LatencyVsSize(all));
         AddOrNote(views, notes, "wire-bytes", PayloadCharts.WireBytes(all, payloads));
         AddOrNote(views, notes, "sequential-calls", PayloadCharts.Sequential(rows, label));

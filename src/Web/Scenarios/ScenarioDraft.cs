@@ -79,6 +79,48 @@ public sealed class ScenarioDraft
     /// </summary>
     public AgentSelection? Agents { get; set; }
 
+    /// <summary>True: the levels are arrival rates (<c>workload: "open"</c>, <see cref="RatesText"/>); false: client counts (<see cref="LevelsText"/>).</summary>
+    public bool Open { get; set; }
+
+    /// <summary>The open workload's arrival rates in req/s, as typed (comma- or space-separated).</summary>
+    public string RatesText { get; set; } = "500, 1000, 2000";
+
+    /// <summary>The open sweep's p99 target in ms; null: none.</summary>
+    public double? P99TargetMs { get; set; }
+
+    /// <summary>The most connections an open level may open; null: the default (<see cref="Workload.DefaultMaxConnections"/>).</summary>
+    public int? MaxConnections { get; set; }
+
+    /// <summary>
+    /// Switches the draft to the open (<paramref name="open"/> true) or closed workload. Open levels are timed and have no
+    /// steady-state warm-up (the validator's rules), so a requests-per-client bound becomes <see cref="WorkloadBound.Duration"/>
+    /// and steady state is turned off.
+    /// </summary>
+    /// <returns>What was changed to fit, one sentence each; empty when nothing was.</returns>
+    public IReadOnlyList<string> SetOpen(bool open)
+    {
+        Open = open;
+        var changes = new List<string>();
+        if (!open)
+        {
+            return changes;
+        }
+
+        if (Bound == WorkloadBound.Requests)
+        {
+            Bound = WorkloadBound.Duration;
+            changes.Add(string.Create(CultureInfo.InvariantCulture, $"Each level now runs for a measured time ({DurationSeconds} s): an open level's requests follow a schedule, not a count per client."));
+        }
+
+        if (SteadyState is not null)
+        {
+            SteadyState = null;
+            changes.Add("The steady-state warm-up is off: it runs closed-loop clients; an open level's first warm-up requests of the schedule warm it up instead.");
+        }
+
+        return changes;
+    }
+
     /// <summary>A draft holding <paramref name="document"/>.</summary>
     public static ScenarioDraft From(ScenarioDocument document)
     {
@@ -101,6 +143,10 @@ public sealed class ScenarioDraft
             SteadyState = document.SteadyState,
             FreshClientPerRepetition = document.FreshClientPerRepetition,
             Agents = document.Agents,
+            Open = document.IsOpen,
+            RatesText = document.Rates is { Count: > 0 } rates ? string.Join(", ", rates) : "500, 1000, 2000",
+            P99TargetMs = document.P99TargetMs,
+            MaxConnections = document.MaxConnections,
         };
         draft.Variants.AddRange(document.Variants);
         draft.Clients.AddRange(document.Clients);
@@ -180,6 +226,30 @@ public sealed class ScenarioDraft
         return (levels, string.Join("; ", problems.Select(p => $"{FieldLabel($"levels[{p.Index}]")}: {p.Text}")));
     }
 
+    /// <summary>
+    /// The rates text parsed; the problem names every entry that is not a whole number (out-of-range ones are the
+    /// validator's, at <c>rates[i]</c>); null when all are numbers.
+    /// </summary>
+    public (IReadOnlyList<int> Rates, string? Problem) ParseRates()
+    {
+        var parts = RatesText.Split([',', ' ', ';'], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var rates = new List<int>();
+        var problems = new List<string>();
+        for (var i = 0; i < parts.Length; i++)
+        {
+            if (int.TryParse(parts[i], NumberStyles.Integer, CultureInfo.InvariantCulture, out var rate))
+            {
+                rates.Add(rate);
+            }
+            else
+            {
+                problems.Add($"{FieldLabel($"rates[{i}]")}: '{parts[i]}' is not a whole number of requests per second");
+            }
+        }
+
+        return (rates, problems.Count == 0 ? null : string.Join("; ", problems));
+    }
+
     /// <summary>The scenario document of this draft (not validated).</summary>
     public ScenarioDocument ToDocument() => new()
     {
@@ -189,6 +259,10 @@ public sealed class ScenarioDraft
         Clients = [.. Clients],
         Payloads = [.. Payloads],
         Levels = ParseLevels().Levels,
+        Workload = Open ? Dashboard.Service.Contracts.Scenarios.Workload.Open : null,
+        Rates = Open ? ParseRates().Rates : null,
+        P99TargetMs = Open ? P99TargetMs : null,
+        MaxConnections = Open ? MaxConnections : null,
         RequestsPerClient = Bound == WorkloadBound.Requests ? RequestsPerClient : null,
         Duration = Bound == WorkloadBound.Duration ? TimeSpan.FromSeconds(DurationSeconds) : null,
         Warmup = Warmup,
@@ -211,10 +285,17 @@ public sealed class ScenarioDraft
     public IReadOnlyDictionary<string, List<string>> Validate()
     {
         var problems = new Dictionary<string, List<string>>(StringComparer.Ordinal);
-        var (_, levelsProblem) = ParseLevels();
+        // Only the list the workload uses is parsed: an open draft keeps its levels text for a switch back, unread.
+        var levelsProblem = Open ? null : ParseLevels().Problem;
         if (levelsProblem is not null)
         {
             problems["levels"] = [levelsProblem];
+        }
+
+        var ratesProblem = Open ? ParseRates().Problem : null;
+        if (ratesProblem is not null)
+        {
+            problems["rates"] = [ratesProblem];
         }
 
         try
@@ -226,7 +307,7 @@ public sealed class ScenarioDraft
             foreach (var (field, message) in e.Problems.Count > 0 ? e.Problems : [(e.Field, e.Message)])
             {
                 var key = TopLevel(field);
-                if (key == "levels" && levelsProblem is not null)
+                if ((key == "levels" && levelsProblem is not null) || (key == "rates" && ratesProblem is not null))
                 {
                     continue; // the text did not parse; the loader saw only the entries before the bad one
                 }
@@ -262,6 +343,11 @@ public sealed class ScenarioDraft
             ("variants", null) => "Endpoint variants",
             ("clients", { } n) => $"Client technology {n}",
             ("clients", null) => "Client technologies",
+            ("rates", { } n) => $"Arrival rate {n}",
+            ("rates", null) => "Arrival rates",
+            ("workload", _) => "Workload",
+            ("p99TargetMs", _) => "p99 target",
+            ("maxConnections", _) => "Most connections",
             ("payloads", { } n) => $"Payload {n}",
             ("payloads", null) => "Payloads",
             ("name", _) => "Name",

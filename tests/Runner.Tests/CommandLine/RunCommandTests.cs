@@ -191,6 +191,43 @@ public sealed class RunCommandTests : IDisposable
         }
     }
 
+    [Fact]
+    public async Task Run_OpenScenarioOfARealHost_OneLevelPerRateStoredAndInTheLevelsCsv()
+    {
+        await using var host = await Dashboard.Tests.RealProcesses.ServiceHostProcess.StartAsync();
+        var json = Scenario(host.ControlAddress.ToString().TrimEnd('/'))
+            .Replace("\"levels\": [1],", "\"workload\": \"open\", \"rates\": [50, 100], \"p99TargetMs\": 100, \"maxConnections\": 4,", StringComparison.Ordinal)
+            .Replace("\"requestsPerClient\": 5", "\"duration\": \"00:00:01\", \"warmup\": 5", StringComparison.Ordinal);
+        var csv = Path.Combine(Path.GetDirectoryName(DatabasePath)!, "levels.csv");
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json), "--levels-csv", csv);
+
+        Assert.True(exit == 0, $"exit {exit}: {stderr}");
+        using var db = Data.ResultsDatabase.Open(DatabasePath);
+        var levels = db.Levels.OrderBy(l => l.Clients).ToList();
+        Assert.Equal([(50, 50L), (100, 100L)], levels.Select(l => (l.TargetRateRps ?? 0, l.Requests)));
+        var lines = await File.ReadAllLinesAsync(csv);
+        var header = lines[0].Split(',');
+        var rate = Array.IndexOf(header, "target_rate_rps");
+        Assert.True(rate > 0, lines[0]);
+        Assert.Equal(["100", "50"], lines.Skip(1).Select(l => l.Split(',')[rate]).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public async Task Run_OpenScenarioWithTheNodeClient_ExitsTwoNamingTheClient()
+    {
+        var json = Scenario($"http://127.0.0.1:{JsonHttpServer.FreePort()}")
+            .Replace("\"clients\": [\"dotnet\"]", "\"clients\": [\"node\"]", StringComparison.Ordinal)
+            .Replace("\"levels\": [1],", "\"workload\": \"open\", \"rates\": [50],", StringComparison.Ordinal)
+            .Replace("\"requestsPerClient\": 5", "\"duration\": \"00:00:01\"", StringComparison.Ordinal);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json));
+
+        Assert.Equal(2, exit);
+        Assert.Contains("clients[0]: the node client runs closed loops", stderr, StringComparison.Ordinal);
+        Assert.False(File.Exists(DatabasePath));
+    }
+
     private static IEnumerable<string> Secrets(string folder) =>
         Service.Contracts.Security.CredentialsDocument.Read(Path.Combine(folder, "credentials.json")).Profiles.Values.Select(p => p.Password)
             .Append(File.ReadAllText(Path.Combine(folder, "keystore.password")).Trim());

@@ -13,6 +13,8 @@ public sealed class ScenarioDraftTests
     [InlineData("duration", "Measured time per level")]
     [InlineData("clients", "Client technologies")]
     [InlineData("agents", "Load agents")]
+    [InlineData("rates[1]", "Arrival rate 2")]
+    [InlineData("p99TargetMs", "p99 target")]
     [InlineData("somethingElse", "somethingElse")]
     public void FieldLabel_JsonField_LabelOfThePage(string field, string expected) => Assert.Equal(expected, ScenarioDraft.FieldLabel(field));
 
@@ -110,5 +112,34 @@ public sealed class ScenarioDraftTests
         draft.Clients.Add("dotnet");
         draft.Payloads.Add("Int");
         return draft;
+    }
+
+    [Fact]
+    public void FromAndToDocument_OpenScenario_RatesTargetAndBoundKept()
+    {
+        var document = ScenarioLoader.Parse("""
+            {"name":"o","host":"http://localhost:5090","variants":["AspNetHttpJson"],"clients":["dotnet"],"payloads":["Int"],
+             "workload":"open","rates":[100,200],"p99TargetMs":5,"maxConnections":8,"duration":"00:00:02"}
+            """);
+
+        var again = ScenarioDraft.From(document).ToDocument();
+
+        Assert.Equal((Workload.Open, 5.0, 8), (again.Workload, again.P99TargetMs!.Value, again.MaxConnections!.Value));
+        Assert.Equal([100, 200], again.Rates);
+        Assert.Empty(ScenarioDraft.From(document).Validate());
+    }
+
+    [Fact]
+    public void Validate_OpenWithTheJavaClient_RefusedAtTheClientInThePagesTerms()
+    {
+        var draft = new ScenarioDraft { Name = "x", Host = "http://localhost:5090" };
+        draft.SetOpen(true);
+        draft.Variants.Add("AspNetHttpJson");
+        draft.Clients.Add("node");
+        draft.Payloads.Add("Int");
+
+        var errors = draft.Validate();
+
+        Assert.StartsWith("Client technology 1: the node client runs closed loops", Assert.Single(errors["clients"]), StringComparison.Ordinal);
     }
 }

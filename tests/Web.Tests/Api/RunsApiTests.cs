@@ -4,6 +4,7 @@ using System.Text.Json;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Queries;
 using Dashboard.Web.Tests.Support;
+using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Web.Tests.Api;
 
@@ -378,6 +379,38 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
         Assert.Contains("no recorded environment", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.NotFound, unknown.StatusCode);
+    }
+
+    [Fact]
+    public async Task OpenSweep_OpenRunWithATarget_CurveByRateAndTheHighestRateMeetingIt()
+    {
+        var id = Seed.Run(App.DatabasePath, RunStatus.Completed, levels: 0, samplesPerLevel: 0);
+        await using (var db = App.OpenDatabase())
+        {
+            var run = await db.Runs.SingleAsync(r => r.Id == id);
+            run.ScenarioJson = """{"name":"open","workload":"open","rates":[500,1000],"p99TargetMs":10}""";
+            var start = DateTime.UtcNow.AddMinutes(-5);
+            foreach (var (rate, p99) in new[] { (500, 2.0), (1000, 20.0) })
+            {
+                db.Levels.Add(new LevelEntity
+                {
+                    RunId = id, Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Repetition = 1, Clients = rate, TargetRateRps = rate,
+                    StartedUtc = start, EndedUtc = start.AddSeconds(1), Requests = 100, ThroughputRps = rate, P50Ms = 1, P90Ms = 2, P99Ms = p99, P999Ms = p99 * 2, MaxMs = 50,
+                    LateStarts = 0, DroppedRequests = 0,
+                });
+            }
+
+            await db.SaveChangesAsync();
+        }
+
+        var sweep = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/open-sweep");
+        var resource = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}");
+
+        Assert.Equal(10, sweep.GetProperty("p99TargetMs").GetDouble());
+        var curve = Assert.Single(sweep.GetProperty("curves").EnumerateArray());
+        Assert.Equal([500, 1000], curve.GetProperty("points").EnumerateArray().Select(p => p.GetProperty("rateRps").GetInt32()));
+        Assert.Equal(500, curve.GetProperty("highestRateMeetingTarget").GetInt32());
+        Assert.Equal($"/api/runs/{id}/open-sweep", resource.GetProperty("openSweep").GetString());
     }
 
     [Fact]

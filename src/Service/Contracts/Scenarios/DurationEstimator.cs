@@ -83,7 +83,7 @@ public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured
         ArgumentNullException.ThrowIfNull(scenario);
         var cells = ScenarioCells.Of(scenario.Variants, scenario.Clients);
         var payloads = (scenario.Payloads ?? []).Distinct().ToList();
-        var levels = (scenario.Levels ?? []).Where(l => l > 0).ToList();
+        var levels = scenario.LevelValues.Where(l => l > 0).ToList();
         var repetitions = Math.Max(1, scenario.Repetitions);
         var launches = Math.Max(1, scenario.Launches ?? 1);
         var (typical, shortest, longest) = scenario.SteadyState is { } steady
@@ -100,12 +100,14 @@ public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured
                 fixedSeconds += launches * ClientStartSeconds(pair.Client) * (scenario.FreshClientPerRepetition ? repetitions : 1);
                 foreach (var clients in levels)
                 {
-                    var (rps, fromHere) = Throughput(pair, payload, clients);
+                    // An open level's value is its arrival rate: its requests follow the schedule (a warm-up of `warmup` requests, then the duration).
+                    var (rps, fromHere) = scenario.IsOpen ? (clients, false) : Throughput(pair, payload, clients);
                     calibrated |= fromHere;
-                    var warmupRequests = clients * (double)Math.Max(0, scenario.Warmup) / rps;
+                    var warmupCount = (scenario.IsOpen ? 1 : clients) * (double)Math.Max(0, scenario.Warmup);
+                    var warmupRequests = warmupCount / rps;
                     var window = scenario.Duration is { } d ? d.TotalSeconds
                         : clients * (double)Math.Max(0, scenario.RequestsPerClient ?? 0) / rps;
-                    var samples = rps * window + clients * (double)Math.Max(0, scenario.Warmup);
+                    var samples = rps * window + warmupCount;
                     fixedSeconds += launches * repetitions * (warmupRequests + window + LevelOverheadSeconds + samples * SampleStoreSeconds);
                     levelRepetitions += launches * repetitions;
                 }

@@ -24,6 +24,28 @@ public sealed record ScenarioDocument
     /// <summary>Concurrent clients per step; default the thesis sweep (ch. 7.3).</summary>
     public IReadOnlyList<int> Levels { get; init; } = ThesisSweep;
 
+    /// <summary>
+    /// The workload model (docs/statistics.md, "Closed and open workloads"): null (absent) or <c>"closed"</c> — each level
+    /// is a number of clients that send back to back (<see cref="Levels"/>); <c>"open"</c> — each level is an arrival rate
+    /// (<see cref="Rates"/>): requests start on a schedule whatever the server does, timed from their intended start.
+    /// </summary>
+    public string? Workload { get; init; }
+
+    /// <summary>Arrival rates in requests/s, one level each (<c>workload: "open"</c> only; <see cref="Levels"/> is then not used).</summary>
+    public IReadOnlyList<int>? Rates { get; init; }
+
+    /// <summary>
+    /// The 99th-percentile response-time target of an open sweep, in ms (<c>workload: "open"</c> only): the results name
+    /// the highest rate whose corrected p99 meets it. Null: no target.
+    /// </summary>
+    public double? P99TargetMs { get; init; }
+
+    /// <summary>
+    /// The most concurrent connections (clients) an open level may open to keep its rate (<c>workload: "open"</c> only);
+    /// null: <see cref="Scenarios.Workload.DefaultMaxConnections"/>. A request due while all are busy waits for one (a late start).
+    /// </summary>
+    public int? MaxConnections { get; init; }
+
     /// <summary>Measured requests each client sends per level. Exactly one of this and <see cref="Duration"/> is set.</summary>
     public int? RequestsPerClient { get; init; }
 
@@ -84,6 +106,14 @@ public sealed record ScenarioDocument
     /// null (absent): the runner generates the load itself. Needs the PostgreSQL storage.
     /// </summary>
     public AgentSelection? Agents { get; init; }
+
+    /// <summary>True when the levels are arrival rates (<c>workload: "open"</c>).</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool IsOpen => Workload == Scenarios.Workload.Open;
+
+    /// <summary>The values of the levels: client counts (closed) or arrival rates in req/s (open); empty when the list is null.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public IReadOnlyList<int> LevelValues => (IsOpen ? Rates : Levels) ?? [];
 
     /// <summary>
     /// The thesis sweep (ch. 7.3): "from one to 50 with the interval of 10 threads and from 50 to 300 with the

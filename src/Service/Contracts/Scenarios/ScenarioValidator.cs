@@ -71,13 +71,14 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
             .OverridePropertyName("payloads");
         RuleFor(s => s.Payloads).Must(NotRepeat).WithMessage("a payload case is listed twice").OverridePropertyName("payloads");
 
-        RuleFor(s => s.Levels).NotEmpty().WithMessage(s => s.Levels is null ? "null; expected an array of concurrency levels (or leave the field out for the thesis sweep)" : "give at least one concurrency level")
+        RuleFor(s => s.Levels).NotEmpty().When(s => !s.IsOpen).WithMessage(s => s.Levels is null ? "null; expected an array of concurrency levels (or leave the field out for the thesis sweep)" : "give at least one concurrency level")
             .OverridePropertyName("levels");
         RuleForEach(s => s.Levels).InclusiveBetween(1, MaxLevel)
             .WithMessage((_, l) => $"{l} is out of range; a level is 1..{MaxLevel} concurrent clients")
-            .When(s => s.Levels is not null)
+            .When(s => s.Levels is not null && !s.IsOpen)
             .OverridePropertyName("levels");
-        RuleFor(s => s.Levels).Must(NotRepeat).WithMessage("a level is listed twice").OverridePropertyName("levels");
+        RuleFor(s => s.Levels).Must(NotRepeat).When(s => !s.IsOpen).WithMessage("a level is listed twice").OverridePropertyName("levels");
+        AddWorkloadRules();
 
         RuleFor(s => s).Must(s => s.RequestsPerClient.HasValue != s.Duration.HasValue)
             .WithMessage("give exactly one of requestsPerClient and duration").OverridePropertyName("requestsPerClient");
@@ -138,6 +139,70 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
             .WithMessage(s => $"{s.SteadyState!.Window} is out of range; 00:00:00.1..00:01:00").OverridePropertyName("steadyState.window");
         RuleFor(s => s.SteadyState!).Must(s => s.MaxWarmup >= s.Window * s.Windows && s.MaxWarmup <= TimeSpan.FromMinutes(10)).When(s => s.SteadyState is not null)
             .WithMessage(s => $"{s.SteadyState!.MaxWarmup} is out of range; at least windows × window ({s.SteadyState!.Window * s.SteadyState!.Windows}) and at most 00:10:00").OverridePropertyName("steadyState.maxWarmup");
+    }
+
+    /// <summary>
+    /// The open workload's fields (docs/statistics.md, "Closed and open workloads"): its rates, p99 target and pool bound,
+    /// and what an open level cannot be combined with (a request count, the steady-state warm-up, load agents, a client
+    /// in a process of its own).
+    /// </summary>
+    private void AddWorkloadRules()
+    {
+        const string OnlyOpen = "is a field of open workloads only (workload \"open\"); this scenario's workload is closed";
+        RuleFor(s => s.Workload).Must(w => w is null || Workload.All.Contains(w))
+            .WithMessage(s => $"'{ScenarioText.Shown(s.Workload ?? "")}' is not a workload; give \"closed\" (levels are client counts, the default) or \"open\" (levels are arrival rates)")
+            .OverridePropertyName("workload");
+
+        RuleFor(s => s.Rates).NotEmpty().When(s => s.IsOpen)
+            .WithMessage(s => s.Rates is null ? "an open workload needs its arrival rates, e.g. [500, 1000, 2000] requests/s" : "give at least one arrival rate")
+            .OverridePropertyName("rates");
+        RuleForEach(s => s.Rates).InclusiveBetween(1, Workload.MaxRate)
+            .WithMessage((_, r) => $"{r} is out of range; a rate is 1..{Workload.MaxRate} requests/s")
+            .When(s => s.Rates is not null && s.IsOpen)
+            .OverridePropertyName("rates");
+        RuleFor(s => s.Rates).Must(NotRepeat).When(s => s.IsOpen).WithMessage("a rate is listed twice").OverridePropertyName("rates");
+        RuleFor(s => s.Rates).Must(r => r is null).When(s => !s.IsOpen)
+            .WithMessage($"{OnlyOpen}: give client counts in levels, or set workload to \"open\"").OverridePropertyName("rates");
+
+        RuleFor(s => s.P99TargetMs).Must(t => t is > 0 and <= 3_600_000).When(s => s.P99TargetMs.HasValue && s.IsOpen)
+            .WithMessage(s => $"{s.P99TargetMs} is out of range; a p99 target is more than 0 and at most 3600000 ms")
+            .OverridePropertyName("p99TargetMs");
+        RuleFor(s => s.P99TargetMs).Must(t => t is null).When(s => !s.IsOpen)
+            .WithMessage(OnlyOpen).OverridePropertyName("p99TargetMs");
+
+        RuleFor(s => s.MaxConnections).InclusiveBetween(1, Workload.MaxConnectionsLimit).When(s => s.MaxConnections.HasValue && s.IsOpen)
+            .WithMessage(s => $"{s.MaxConnections} is out of range; 1..{Workload.MaxConnectionsLimit} connections")
+            .OverridePropertyName("maxConnections");
+        RuleFor(s => s.MaxConnections).Must(c => c is null).When(s => !s.IsOpen)
+            .WithMessage($"{OnlyOpen} (a closed level's connections are its clients)").OverridePropertyName("maxConnections");
+
+        RuleFor(s => s.RequestsPerClient).Must(r => r is null).When(s => s.IsOpen)
+            .WithMessage("open levels are timed (their requests follow a schedule, not a count per client): give duration instead of requestsPerClient")
+            .OverridePropertyName("requestsPerClient");
+        RuleFor(s => s.SteadyState).Must(s => s is null).When(s => s.IsOpen)
+            .WithMessage("the steady-state warm-up runs closed-loop clients; an open level's warm-up is its first warmup requests of the schedule: leave steadyState out")
+            .OverridePropertyName("steadyState");
+        RuleFor(s => s.Agents).Must(a => a is null).When(s => s.IsOpen)
+            .WithMessage("load agents run closed levels only: the open schedule is kept by the runner's own process; leave agents out")
+            .OverridePropertyName("agents");
+        RuleFor(s => s).Custom(CheckOpenClients);
+    }
+
+    private static void CheckOpenClients(ScenarioDocument scenario, ValidationContext<ScenarioDocument> context)
+    {
+        if (!scenario.IsOpen || scenario.Clients is null)
+        {
+            return;
+        }
+
+        for (var i = 0; i < scenario.Clients.Count; i++)
+        {
+            if (scenario.Clients[i] is { } id && ClientTechnology.All.Any(t => t.Id == id) && !Workload.OpenCapableClients.Contains(id))
+            {
+                context.AddFailure($"clients[{i}]",
+                    $"the {id} client runs closed loops in a driver process of its own (docs/driver-protocol.md has no arrival schedule), so it cannot run open levels; use an in-process client ({string.Join(", ", Workload.OpenCapableClients.Where(c => ClientTechnology.All.Any(t => t.Id == c)))}) or workload \"closed\"");
+            }
+        }
     }
 
     private static bool BeAnHttpAddress(string? host) =>

@@ -217,6 +217,16 @@ public sealed partial class NewRun : IDisposable
 
     private bool IsPicked(string name) => Draft.Agents?.Names?.Contains(name) == true;
 
+    // What switching to the open workload changed to fit it (bound, steady state), shown under the choice.
+    private IReadOnlyList<string> WorkloadNotes { get; set; } = [];
+
+    private void SetOpen(bool open)
+    {
+        WorkloadNotes = Draft.SetOpen(open);
+        Touch(open ? "rates" : "levels");
+        Touch("clients");
+    }
+
     private void SetUseAgents(bool use)
     {
         _pickAgents = use;
@@ -340,6 +350,7 @@ public sealed partial class NewRun : IDisposable
             Draft = ScenarioDraft.From(document);
             _pickAgents = false;
             AgentNotes = [];
+            WorkloadNotes = [];
             Submitted = true;
             Validate();
         }

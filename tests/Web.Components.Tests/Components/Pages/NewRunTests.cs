@@ -407,6 +407,53 @@ public sealed class NewRunTests : IAsyncLifetime
         return page;
     }
 
+    [Fact]
+    public void Workload_OpenChosen_RatesFieldsShownAndTheJsonOpenAndTimed()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Assert.Empty(page.FindAll("#rates"));
+
+        Click(page, "workload-open");
+
+        page.WaitForElement("#rates");
+        Assert.Empty(page.FindAll("#levels"));
+        Assert.NotEmpty(page.FindAll("#p99-target"));
+        Assert.NotEmpty(page.FindAll("#max-connections"));
+        page.WaitForAssertion(() => Assert.Contains("\"workload\": \"open\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        var json = page.Find("[data-testid=scenario-json]").TextContent;
+        Assert.Contains("\"duration\"", json, StringComparison.Ordinal);
+        Assert.DoesNotContain("\"requestsPerClient\"", json, StringComparison.Ordinal);
+        Assert.Contains(page.FindAll("[data-testid=workload-note]"), n => n.TextContent.Contains("measured time", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Rates_BadEntries_ErrorsNameEachRateInUserTerms()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Click(page, "workload-open");
+
+        page.WaitForElement("#rates").Change("100, x");
+
+        page.WaitForAssertion(() => Assert.Equal("Arrival rate 2: 'x' is not a whole number of requests per second", page.Find("[data-testid=error-rates]").TextContent.Trim()));
+        page.Find("#rates").Change("100, 0");
+        page.WaitForAssertion(() => Assert.Contains("Arrival rate 2: 0 is out of range", page.Find("[data-testid=error-rates]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void P99Target_SetThenClosedChosen_TargetLeftOutOfTheJson()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Click(page, "workload-open");
+        page.WaitForElement("#p99-target").Change("25");
+        page.WaitForAssertion(() => Assert.Contains("\"p99TargetMs\": 25", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+
+        Click(page, "workload-closed");
+
+        page.WaitForElement("#levels");
+        page.WaitForAssertion(() => Assert.DoesNotContain("p99TargetMs", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        Assert.DoesNotContain("\"workload\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+    }
+
     private static void Click(IRenderedComponent<NewRun> page, string testId) =>
         page.WaitForElement($"[data-testid={testId}] input[type=radio], input[type=radio][data-testid={testId}]").Click();
 
