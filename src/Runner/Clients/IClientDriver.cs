@@ -95,13 +95,18 @@ public sealed class ClientDriverRegistry
         _unavailable = new Dictionary<string, string>(unavailable ?? new Dictionary<string, string>(), StringComparer.Ordinal);
     }
 
-    /// <summary>The registry of this build: <c>dotnet</c> and <c>wcf</c> in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
+    /// <summary>The registry of this build: <c>dotnet</c>, <c>wcf</c> and the <c>lean</c> generator in process, <c>java</c> and <c>node</c> when their drivers are built.</summary>
     /// <param name="requestTimeout">Per-request timeout of every driver.</param>
     /// <param name="generator">Where driver processes are registered while they run (generator CPU).</param>
     public static ClientDriverRegistry CreateDefault(TimeSpan requestTimeout, Load.GeneratorProcesses? generator = null)
     {
         var relay = new LevelProgressRelay();
-        var drivers = new List<IClientDriver> { new DotNet.DotNetDriver(requestTimeout) { Progress = relay }, new Wcf.WcfDriver(requestTimeout) { Progress = relay } };
+        var drivers = new List<IClientDriver>
+        {
+            new DotNet.DotNetDriver(requestTimeout) { Progress = relay },
+            new Wcf.WcfDriver(requestTimeout) { Progress = relay },
+            new Lean.LeanDriver(requestTimeout) { Progress = relay },
+        };
         var unavailable = new Dictionary<string, string>();
         foreach (var command in new[] { External.DriverCommand.Java(), External.DriverCommand.Node() })
         {

@@ -86,9 +86,23 @@ public sealed class DotNetSecurity : IDisposable
     public void Configure(SocketsHttpHandler handler)
     {
         ArgumentNullException.ThrowIfNull(handler);
+        if (CreateSslOptions() is { } options)
+        {
+            handler.SslOptions = options;
+        }
+    }
+
+    /// <summary>
+    /// The TLS options <see cref="Configure"/> gives a handler, for clients that run <see cref="SslStream"/> themselves (the
+    /// <c>lean</c> generator): our CA as the only root, the client certificate when there is one; the caller sets
+    /// <see cref="SslClientAuthenticationOptions.TargetHost"/> (checked against the server's certificate). Null without a CA
+    /// (an endpoint without TLS).
+    /// </summary>
+    public SslClientAuthenticationOptions? CreateSslOptions()
+    {
         if (_ca is null)
         {
-            return;
+            return null;
         }
 
         var policy = new X509ChainPolicy
@@ -97,7 +111,7 @@ public sealed class DotNetSecurity : IDisposable
             RevocationMode = X509RevocationMode.NoCheck,
         };
         policy.CustomTrustStore.Add(_ca);
-        handler.SslOptions = new SslClientAuthenticationOptions
+        return new SslClientAuthenticationOptions
         {
             EnabledSslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13,
             CertificateChainPolicy = policy,

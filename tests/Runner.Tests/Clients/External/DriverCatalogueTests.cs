@@ -1,6 +1,7 @@
 using Dashboard.Runner.Clients;
 using Dashboard.Runner.Clients.DotNet;
 using Dashboard.Runner.Clients.External;
+using Dashboard.Runner.Clients.Lean;
 using Dashboard.Runner.Clients.Wcf;
 using Dashboard.Runner.Load;
 using Dashboard.Runner.Tests.Support;
@@ -70,6 +71,7 @@ public sealed class DriverCatalogueTests
         "java" => new ExternalProcessDriver(DriverCommand.Java(RepositoryPaths.JavaDriver), TimeSpan.FromSeconds(2)),
         "node" => new ExternalProcessDriver(DriverCommand.Node(RepositoryPaths.NodeDriver), TimeSpan.FromSeconds(2)),
         "wcf" => new WcfDriver(TimeSpan.FromSeconds(2)),
+        "lean" => new LeanDriver(TimeSpan.FromSeconds(2)),
         _ => new DotNetDriver(TimeSpan.FromSeconds(2)),
     };
 }
