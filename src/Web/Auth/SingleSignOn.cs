@@ -80,11 +80,33 @@ public static class SingleSignOn
     public static IEndpointRouteBuilder MapSingleSignOn(this IEndpointRouteBuilder app)
     {
         ArgumentNullException.ThrowIfNull(app);
-        app.MapGet("/account/sso", (string? returnUrl, IOptions<SingleSignOnOptions> options) => options.Value.Enabled
-                ? HttpResults.Challenge(new AuthenticationProperties { RedirectUri = AccountEndpoints.IsLocal(returnUrl) ? returnUrl : "/" }, [SingleSignOnOptions.Scheme])
-                : HttpResults.NotFound())
-            .AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
+        app.MapGet("/account/sso", ChallengeAsync).AllowAnonymous().RequireRateLimiting(AuthExtensions.SignInLimit).ExcludeFromDescription();
         return app;
+    }
+
+    /// <summary>The sign-in page's error code when the provider's metadata cannot be read (down, wrong address); the log says why.</summary>
+    public const string Unreachable = "sso-unreachable";
+
+    // Sends the browser to the provider. The handler reads the provider's metadata first: when that fails (provider down,
+    // wrong Authority) the person lands on the sign-in page with the reason instead of an error page.
+    private static async Task<IResult> ChallengeAsync(string? returnUrl, HttpContext http, IOptions<SingleSignOnOptions> options, ILoggerFactory logs)
+    {
+        if (!options.Value.Enabled)
+        {
+            return HttpResults.NotFound();
+        }
+
+        try
+        {
+            await http.ChallengeAsync(SingleSignOnOptions.Scheme, new AuthenticationProperties { RedirectUri = AccountEndpoints.IsLocal(returnUrl) ? returnUrl : "/" });
+            return HttpResults.Empty;
+        }
+        catch (InvalidOperationException e) when (!http.Response.HasStarted)
+        {
+            logs.CreateLogger("Dashboard.Web.Auth.SingleSignOn").LogWarning(e, "Single sign-on: the provider's metadata at {Authority} cannot be read: {Reason}", options.Value.Authority, e.Message);
+            http.Response.Clear();
+            return HttpResults.Redirect($"/account/login?error={Unreachable}");
+        }
     }
 
     private static async Task OnTokenValidatedAsync(TokenValidatedContext context)

@@ -121,6 +121,30 @@ public sealed class SingleSignOnTests(SingleSignOnTests.Fixture fixture) : IClas
         Assert.Contains("Sign in with Test provider", html, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task SignIn_ProviderUnreachable_BackOnTheSignInPageWithTheReason()
+    {
+        var app = await WebApp.StartAsync(null, null,
+            "--Dashboard:Auth:OpenIdConnect:Authority=http://127.0.0.1:9/", "--Dashboard:Auth:OpenIdConnect:ClientId=dashboard",
+            "--Dashboard:Auth:OpenIdConnect:RequireHttpsMetadata=false", "--Dashboard:Auth:OpenIdConnect:DisplayName=Down provider");
+        try
+        {
+            using var browser = new HttpClient(new HttpClientHandler { AllowAutoRedirect = true, CookieContainer = new CookieContainer() }) { BaseAddress = app.BaseAddress };
+
+            using var page = await browser.GetAsync("/account/sso");
+
+            Assert.Equal("/account/login", page.RequestMessage!.RequestUri!.AbsolutePath);
+            Assert.Contains("error=sso-unreachable", page.RequestMessage.RequestUri.Query, StringComparison.Ordinal);
+            Assert.Contains("Down provider cannot be reached just now", await page.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        }
+        finally
+        {
+            var root = app.Root;
+            await app.DisposeAsync();
+            WebApp.DeleteRoot(root);
+        }
+    }
+
     private HttpClient NewBrowser() =>
         new(new HttpClientHandler { AllowAutoRedirect = true, CookieContainer = new CookieContainer() }) { BaseAddress = fixture.App.BaseAddress, Timeout = TimeSpan.FromSeconds(60) };
 
