@@ -82,6 +82,35 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
     }
 
     [Fact]
+    public async Task OpenRun_LevelsAreRates_PageSaysSoAboveTheSharedCharts()
+    {
+        var id = Seed.Run(fixture.App.DatabasePath, RunStatus.Completed, levels: 0, samplesPerLevel: 0);
+        await using (var db = fixture.App.OpenDatabase())
+        {
+            var start = DateTime.UtcNow.AddMinutes(-5);
+            foreach (var rate in new[] { 500, 1000 })
+            {
+                db.Levels.Add(new LevelEntity
+                {
+                    RunId = id, Variant = "AspNetHttpJson", Client = "dotnet", Payload = "Int", Repetition = 1, Clients = rate, TargetRateRps = rate,
+                    StartedUtc = start, EndedUtc = start.AddSeconds(1), Requests = 100, ThroughputRps = rate, P50Ms = 1, P90Ms = 2, P99Ms = 3, P999Ms = 4, MaxMs = 5,
+                });
+            }
+
+            await db.SaveChangesAsync();
+        }
+
+        var closed = Seed.Run(fixture.App.DatabasePath, RunStatus.Completed, levels: 1, samplesPerLevel: 10);
+        var page = await fixture.NewPageAsync();
+
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("open-workload-note")).ToContainTextAsync("its levels are arrival rates (req/s), not client counts");
+        await page.GotoAsync($"runs/{closed}");
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
+        await Expect(page.GetByTestId("open-workload-note")).ToHaveCountAsync(0);
+    }
+
+    [Fact]
     public async Task NewRun_Screenshot_SavedWhenAsked()
     {
         var page = await fixture.NewPageAsync(1400, 1500);
