@@ -31,6 +31,9 @@ public sealed record LevelPrecision(double? Throughput, double? ServerCpu, bool 
     public string Text => string.Create(System.Globalization.CultureInfo.InvariantCulture,
         $"throughput {Percent(Throughput)}{(ServerCpuMeasured ? $", server CPU {Percent(ServerCpu)}" : "")} ({Repetitions} repetitions)");
 
+    /// <summary>The figures for a table cell: <c>±1.4 % · ±2.6 %</c> (throughput · server CPU), or <c>—</c> without an interval.</summary>
+    public string Cell => Throughput is null ? "—" : ServerCpuMeasured ? $"{Percent(Throughput)} · {Percent(ServerCpu)}" : Percent(Throughput);
+
     private static string Percent(double? fraction) => fraction is { } f
         ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"±{f * 100:0.0} %")
         : "no interval";
