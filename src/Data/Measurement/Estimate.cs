@@ -59,6 +59,13 @@ public readonly record struct Estimate(double Mean, double Low95, double High95,
     public double HalfWidth95 => (High95 - Low95) / 2;
 
     /// <summary>
+    /// The precision of the mean (docs/statistics.md, "Precision target"; BenchmarkDotNet's relative error): the larger
+    /// distance of the interval's ends from the mean, as a fraction of the mean (0.02 = within ±2 %); null without an
+    /// interval (<see cref="HasInterval"/>). On the log scale the upper end is the farther one.
+    /// </summary>
+    public double? RelativeHalfWidth95 => HasInterval ? Math.Max(High95 / Mean - 1, 1 - Low95 / Mean) : null;
+
+    /// <summary>
     /// The mean, coefficient of variation and (from 3 values) log-scale 95 % interval of <paramref name="values"/>.
     /// Empty → all 0 with <see cref="N"/> = 0.
     /// </summary>

@@ -191,6 +191,16 @@ public static class LevelStatistics
         {
             Column = "mean_ms_cov", PerLevel = r => r.Complete?.MeanMs.CoefficientOfVariation,
         },
+        new("throughput precision", "", "Relative half-width of the 95 % interval of the cell's throughput (0.02 = ±2 %): what a precision target (scenario field precision) is checked against; empty below 3 complete repetitions")
+        {
+            Column = "throughput_precision", PerLevel = r => r.Complete?.ThroughputRps.RelativeHalfWidth95, Title = "Precision",
+            Aggregated = a => a.ThroughputRps.RelativeHalfWidth95, Display = a => Results.LevelPrecision.Of(a).Cell, Hidden = true, NoWrap = true,
+            Tooltip = a => Results.LevelPrecision.Of(a).Text,
+        },
+        new("server CPU precision", "", "Relative half-width of the 95 % interval of the cell's server CPU per request (0.02 = ±2 %); empty below 3 complete repetitions or without server CPU")
+        {
+            Column = "server_cpu_precision", PerLevel = r => r.Complete?.ServerCpuPerRequest?.RelativeHalfWidth95,
+        },
         new("generator cores busy", "%", "How busy the cores the generator may use were, by any process (/proc/stat); above the generator's own CPU on a shared machine")
         {
             Column = "generator_cores_busy_percent", PerLevel = r => r.Level.GeneratorCoresBusyPercent,

@@ -143,30 +143,70 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
                 var left = order[index].GroupBy(u => u.Cell).ToDictionary(g => g.Key, g => g.Count());
                 foreach (var (cell, clients) in order[index])
                 {
-                    if (failedCells.ContainsKey(cell))
+                    await RunUnitAsync(cell, clients, new LevelSlot(cell, clients, repetition, launch, hostProcess), --left[cell] == 0);
+                }
+            }
+
+            if (scenario.Precision is { } target)
+            {
+                // One launch (the validator refuses a target with several): extra rounds share its host and clients.
+                var extra = new PrecisionRounds(scenario, target, run.OrderSeed, ShuffleCells);
+                var repetition = order.Count;
+                while (extra.NextRound(await db.Levels.AsNoTracking().Where(l => l.RunId == run.Id).ToListAsync(cancellationToken),
+                    order[0].Where(u => !failedCells.ContainsKey(u.Cell)).ToList(), out var round, out var summary))
+                {
+                    repetition++;
+                    run.TotalLevels += round.Count;
+                    totalLevels = run.TotalLevels;
+                    notice?.Invoke(summary);
+                    var ran = 0;
+                    foreach (var (cell, clients) in round)
                     {
-                        continue;
+                        if (extra.TimeIsUp || failedCells.ContainsKey(cell))
+                        {
+                            continue;
+                        }
+
+                        ran++;
+                        await RunUnitAsync(cell, clients, new LevelSlot(cell, clients, repetition, launches, hostProcess), lastOfCell: false);
                     }
 
-                    try
-                    {
-                        var level = new LevelSlot(cell, clients, repetition, launch, hostProcess);
-                        await RunLevelAsync(scenario, level, sessions, served, db, samples, resources, window, run, cancellationToken);
-                        if (--left[cell] == 0 && scenario.FreshClientPerRepetition && sessions.Remove(cell, out var used))
-                        {
-                            await DisposeQuietlyAsync(used);
-                        }
-                    }
-                    catch (LoadClientException e)
-                    {
-                        failedCells[cell] = $"{cell.Endpoint.Name} × {cell.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}";
-                        if (sessions.Remove(cell, out var broken))
-                        {
-                            await DisposeQuietlyAsync(broken);
-                        }
+                    // Levels a cut round did not run are no longer expected.
+                    run.TotalLevels -= round.Count - ran;
+                    totalLevels = run.TotalLevels;
+                }
 
-                        progress(new ProgressEvent(ProgressEvents.CellFailed, run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.ClientId, Payload = cell.Payload.Id, Error = e.Message });
+                if (extra.Outcome is { } outcome)
+                {
+                    notice?.Invoke(outcome);
+                }
+            }
+
+            // One level of one cell, its failure kept to the cell: the other cells run on.
+            async Task RunUnitAsync(Cell cell, int clients, LevelSlot level, bool lastOfCell)
+            {
+                if (failedCells.ContainsKey(cell))
+                {
+                    return;
+                }
+
+                try
+                {
+                    await RunLevelAsync(scenario, level, sessions, served, db, samples, resources, window, run, cancellationToken);
+                    if (lastOfCell && scenario.FreshClientPerRepetition && sessions.Remove(cell, out var used))
+                    {
+                        await DisposeQuietlyAsync(used);
                     }
+                }
+                catch (LoadClientException e)
+                {
+                    failedCells[cell] = $"{cell.Endpoint.Name} × {cell.ClientId} × {cell.Payload.Id} failed during {run.ProgressText}: {e.Message}";
+                    if (sessions.Remove(cell, out var broken))
+                    {
+                        await DisposeQuietlyAsync(broken);
+                    }
+
+                    progress(new ProgressEvent(ProgressEvents.CellFailed, run.Id, run.CompletedLevels, totalLevels) { Variant = cell.Endpoint.Name, Client = cell.ClientId, Payload = cell.Payload.Id, Error = e.Message });
                 }
             }
 

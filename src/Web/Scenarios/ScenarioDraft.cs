@@ -55,6 +55,16 @@ public sealed class ScenarioDraft
     /// <summary>Independent launches (fresh clients each, and a fresh service host when the host restarts on request; docs/statistics.md, "Launches"): 1 by default; written to the document only when not 1.</summary>
     public int Launches { get; set; } = 1;
 
+    /// <summary>
+    /// The precision target in percent (2 = the 95 % intervals within ±2 %; docs/statistics.md, "Precision target"), or
+    /// null for none; written to the document as the fraction <c>precision</c>. Its caps keep the document's (or the defaults).
+    /// </summary>
+    public double? PrecisionPercent { get; set; }
+
+    private int? MaxRepetitions { get; set; }
+
+    private TimeSpan? PrecisionTimeLimit { get; set; }
+
     /// <summary>Steady state before each level (docs/statistics.md), or null for off; the page offers off or <see cref="SteadyStateSettings.Defaults"/> and keeps a document's own settings.</summary>
     public SteadyStateSettings? SteadyState { get; set; }
 
@@ -136,6 +146,9 @@ public sealed class ScenarioDraft
             Warmup = document.Warmup,
             Repetitions = document.Repetitions,
             Launches = document.Launches ?? 1,
+            PrecisionPercent = document.Precision * 100,
+            MaxRepetitions = document.MaxRepetitions,
+            PrecisionTimeLimit = document.PrecisionTimeLimit,
             CredentialProfile = document.CredentialProfile,
             Topology = document.Topology,
             LinkRateMbps = document.LinkRateMbps,
@@ -268,6 +281,9 @@ public sealed class ScenarioDraft
         Warmup = Warmup,
         Repetitions = Repetitions,
         Launches = Launches == 1 ? null : Launches,
+        Precision = PrecisionPercent / 100,
+        MaxRepetitions = PrecisionPercent is null ? null : MaxRepetitions,
+        PrecisionTimeLimit = PrecisionPercent is null ? null : PrecisionTimeLimit,
         CredentialProfile = CredentialProfile,
         Topology = Topology,
         LinkRateMbps = LinkRateMbps,
@@ -357,6 +373,9 @@ public sealed class ScenarioDraft
             ("warmup", _) => "Warm-up requests per client",
             ("repetitions", _) => "Repetitions",
             ("launches", _) => "Launches",
+            ("precision", _) => "Precision target",
+            ("maxRepetitions", _) => "Precision target (most repetitions)",
+            ("precisionTimeLimit", _) => "Precision target (time limit)",
             ("credentialProfile", _) => "Credential profile",
             ("topology", _) => "Topology",
             ("linkRateMbps", _) => "Link rate",

@@ -46,6 +46,8 @@ public sealed class LevelsCsvTests
         Assert.Equal(4 * Math.Exp(4.302653 * se / 4), double.Parse(first["mean_ms_ci95_high"], CultureInfo.InvariantCulture), 1e-4);
         Assert.Equal("true", first["complete"]);
         Assert.Equal(2.0 / 12, double.Parse(first["throughput_cov"], CultureInfo.InvariantCulture), 1e-12);
+        Assert.Equal(Math.Exp(4.302653 * se / 12) - 1, double.Parse(first["throughput_precision"], CultureInfo.InvariantCulture), 1e-4);
+        Assert.Equal("", first["server_cpu_precision"]);
         Assert.Equal(first["throughput_ci95_low"], Row(header, lines[3])["throughput_ci95_low"]);
 
         var single = Row(header, lines[4]);
@@ -74,7 +76,7 @@ public sealed class LevelsCsvTests
             "wrong_replies,mean_request_bytes,mean_response_bytes,security_mode,payload_class,topology,link_rate_mbps," +
             "throughput_ci95_low,throughput_ci95_high,mean_ms_ci95_low,mean_ms_ci95_high," +
             "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
-            "throughput_cov,mean_ms_cov,generator_cores_busy_percent," +
+            "throughput_cov,mean_ms_cov,throughput_precision,server_cpu_precision,generator_cores_busy_percent," +
             "cpu_window_s,server_cpu_us_per_request,server_cpu_us_per_request_ci95_low,server_cpu_us_per_request_ci95_high,server_cpu_missing_reason," +
             "machine_busy_percent,steal_percent,others_cpu_cores,disturbed,window_s,launch,host_pid,target_rate_rps,late_starts,dropped_requests,connections,service_p99_ms,agents,start_skew_bound_ms", lines[0]);
         var header = lines[0].Split(',');

@@ -43,6 +43,21 @@ public sealed class EstimateTests
     }
 
     [Fact]
+    public void RelativeHalfWidth95_ThreeValues_UpperEndsDistanceOverTheMean()
+    {
+        var e = Estimate.Of([10, 12, 14]);
+
+        // The log-scale interval's upper end is the farther: e^h − 1 with h = t(0.975, 2) · (2/√3) / 12 (above).
+        Assert.Equal(Math.Exp(4.302653 * (2 / Math.Sqrt(3)) / 12) - 1, e.RelativeHalfWidth95!.Value, tolerance: 1e-4);
+    }
+
+    [Fact]
+    public void RelativeHalfWidth95_TwoValues_Null()
+    {
+        Assert.Null(Estimate.Of([10, 12]).RelativeHalfWidth95);
+    }
+
+    [Fact]
     public void Of_ThreeValues_LogScaleIntervalAroundTheMean()
     {
         var e = Estimate.Of([10, 12, 14]);

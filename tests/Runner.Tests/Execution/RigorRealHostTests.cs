@@ -101,6 +101,49 @@ public sealed class RigorRealHostTests : IDisposable
         Assert.All(Rows(csv.ToString()), r => Assert.Equal(("", ""), (r["throughput_ci95_low"], r["throughput_ci95_high"])));
     }
 
+    [Fact]
+    public async Task RunAsync_PrecisionTargetFineWithACap_LevelsGetRepetitionsUpToTheCapAndTheRunSaysSo()
+    {
+        await using var host = await ServiceHostProcess.StartAsync();
+        var endpoints = await host.GetEndpointsAsync();
+        var notices = new List<string>();
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new DotNetDriver()]), _ => { }, notice: notices.Add) { QuietCheck = TimeSpan.Zero };
+        // ±0.1 % is out of reach for 20 requests per client: every level gets repetitions up to the cap of 4.
+        var fine = Scenario(host) with { Repetitions = 1, Precision = 0.001, MaxRepetitions = 4 };
+
+        var run = await executor.RunAsync(fine, endpoints, CancellationToken.None);
+
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var aggregates = await ResultsQueries.LevelAggregatesAsync(db, run.Id, CancellationToken.None);
+        Assert.Equal(RunStatus.Completed, run.Status);
+        Assert.All(aggregates, a => Assert.Equal(4, a.Repetitions));
+        Assert.Equal(aggregates.Count * 4, run.TotalLevels);
+        Assert.Equal(run.TotalLevels, run.CompletedLevels);
+        Assert.Equal(3, notices.Count(n => n.StartsWith("precision round ", StringComparison.Ordinal)));
+        Assert.Contains($"precision target ±0.1 %: 0 of {aggregates.Count} levels reached it; not reached: {aggregates.Count} at the cap of 4 repetitions", notices[^1], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task RunAsync_PrecisionTargetCoarse_EachLevelStopsWhenItReachesItOrAtTheCap()
+    {
+        await using var host = await ServiceHostProcess.StartAsync();
+        var endpoints = await host.GetEndpointsAsync();
+        var notices = new List<string>();
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new DotNetDriver()]), _ => { }, notice: notices.Add) { QuietCheck = TimeSpan.Zero };
+        // ±25 %: usually reached at the 3 repetitions an interval needs; a level on a busy machine may need more, up to 6.
+        var coarse = Scenario(host) with { Repetitions = 1, Precision = 0.25, MaxRepetitions = 6 };
+
+        var run = await executor.RunAsync(coarse, endpoints, CancellationToken.None);
+
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var aggregates = await ResultsQueries.LevelAggregatesAsync(db, run.Id, CancellationToken.None);
+        var reached = aggregates.Where(a => LevelPrecision.Of(a).Meets(0.25)).ToList();
+        Assert.All(aggregates.Except(reached), a => Assert.Equal(6, a.Repetitions));
+        Assert.All(reached, a => Assert.InRange(a.Repetitions, 3, 6));
+        Assert.Contains(reached.Count == aggregates.Count ? "every level reached it" : $"{reached.Count} of {aggregates.Count} levels reached it", notices[^1], StringComparison.Ordinal);
+        Assert.Equal(aggregates.Sum(a => a.Repetitions), run.TotalLevels);
+    }
+
     private static List<Dictionary<string, string>> Rows(string csv)
     {
         var lines = csv.Split('\n', StringSplitOptions.RemoveEmptyEntries);

@@ -105,6 +105,31 @@ public sealed class ScenarioDraftTests
     }
 
     // AspNetHttpJson × dotnet × Int at 1 client, 100 requests: valid as it stands.
+    [Fact]
+    public void ToDocument_PrecisionPercent_WrittenAsAFractionAndReadBack()
+    {
+        var draft = Valid();
+        draft.PrecisionPercent = 2;
+
+        var document = draft.ToDocument();
+
+        Assert.Equal(0.02, document.Precision!.Value, 12);
+        Assert.Empty(draft.Validate());
+        Assert.Equal(2, ScenarioDraft.From(document).PrecisionPercent!.Value, 9);
+    }
+
+    [Fact]
+    public void Validate_PrecisionWithThreeLaunches_NamedAsThePrecisionTarget()
+    {
+        var draft = Valid();
+        draft.PrecisionPercent = 2;
+        draft.Launches = 3;
+
+        var error = Assert.Single(draft.Validate()["precision"]);
+
+        Assert.StartsWith("Precision target: a precision target adds repetitions within one launch", error, StringComparison.Ordinal);
+    }
+
     private static ScenarioDraft Valid()
     {
         var draft = new ScenarioDraft { Name = "x", Host = "http://localhost:5090", LevelsText = "1" };

@@ -114,10 +114,15 @@ public sealed class DurationEstimator(IReadOnlyList<MeasuredThroughput> measured
             }
         }
 
-        return new DurationFigure(TimeSpan.FromSeconds(fixedSeconds + levelRepetitions * typical), calibrated ? DurationSource.Calibrated : DurationSource.Estimated)
+        // A precision target adds repetitions after the planned ones, until reached or its time limit: the typical figure
+        // is the planned run (and at least the 3 repetitions an interval needs), the high end adds the whole time limit.
+        var planned = fixedSeconds + levelRepetitions * typical;
+        var extra = scenario.Precision is null ? 0 : (scenario.PrecisionTimeLimit ?? PrecisionTarget.DefaultTimeLimit).TotalSeconds;
+        var toThree = scenario.Precision is not null && repetitions < 3 ? (3.0 - repetitions) / repetitions : 0;
+        return new DurationFigure(TimeSpan.FromSeconds(planned * (1 + toThree)), calibrated ? DurationSource.Calibrated : DurationSource.Estimated)
         {
-            Low = TimeSpan.FromSeconds(fixedSeconds + levelRepetitions * shortest),
-            High = TimeSpan.FromSeconds(fixedSeconds + levelRepetitions * longest),
+            Low = TimeSpan.FromSeconds((fixedSeconds + levelRepetitions * shortest) * (1 + toThree)),
+            High = TimeSpan.FromSeconds((fixedSeconds + levelRepetitions * longest) * (1 + toThree) + extra),
         };
     }
 

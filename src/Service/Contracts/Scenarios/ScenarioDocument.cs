@@ -70,6 +70,22 @@ public sealed record ScenarioDocument
     public int? Launches { get; init; }
 
     /// <summary>
+    /// A precision target (docs/statistics.md, "Precision target"; BenchmarkDotNet's MaxRelativeError): the relative
+    /// half-width of the 95 % interval, a fraction (0.02 = ±2 %), that every level's throughput and (where the host reports
+    /// CPU) server CPU per request should reach. After the planned <see cref="Repetitions"/>, levels that have not reached
+    /// it get one more repetition per round, in a random order, until they do or a cap stops them
+    /// (<see cref="MaxRepetitions"/>, <see cref="PrecisionTimeLimit"/>); each level says what it reached. Null (absent):
+    /// no target. One launch only: with several, the interval is over launches' means, which repetitions cannot narrow.
+    /// </summary>
+    public double? Precision { get; init; }
+
+    /// <summary>Most repetitions a level may get in pursuit of <see cref="Precision"/> (its planned ones included); null: <see cref="Scenarios.PrecisionTarget.DefaultMaxRepetitions"/>.</summary>
+    public int? MaxRepetitions { get; init; }
+
+    /// <summary>Longest time spent on extra repetitions for <see cref="Precision"/> (JSON <c>"hh:mm:ss"</c>), counted from the end of the planned ones; null: <see cref="Scenarios.PrecisionTarget.DefaultTimeLimit"/>.</summary>
+    public TimeSpan? PrecisionTimeLimit { get; init; }
+
+    /// <summary>
     /// Steady state before measuring each level: null (JSON <c>"off"</c> or absent) for only the <see cref="Warmup"/>
     /// requests, else the CoV rule of <see cref="SteadyStateSettings"/> (JSON <c>"defaults"</c> or an object).
     /// </summary>

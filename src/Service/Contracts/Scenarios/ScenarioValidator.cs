@@ -131,6 +131,7 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");
         RuleFor(s => s.Launches).InclusiveBetween(1, 20).When(s => s.Launches.HasValue)
             .WithMessage(s => $"{s.Launches} is out of range; 1..20 launches").OverridePropertyName("launches");
+        AddPrecisionRules();
         RuleFor(s => s.SteadyState!.Windows).InclusiveBetween(2, 100).When(s => s.SteadyState is not null)
             .WithMessage(s => $"{s.SteadyState!.Windows} is out of range; 2..100 windows").OverridePropertyName("steadyState.windows");
         RuleFor(s => s.SteadyState!.MaxCoefficientOfVariation).Must(c => c > 0 && c <= 1).When(s => s.SteadyState is not null)
@@ -140,6 +141,31 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s.SteadyState!).Must(s => s.MaxWarmup >= s.Window * s.Windows && s.MaxWarmup <= TimeSpan.FromMinutes(10)).When(s => s.SteadyState is not null)
             .WithMessage(s => $"{s.SteadyState!.MaxWarmup} is out of range; at least windows × window ({s.SteadyState!.Window * s.SteadyState!.Windows}) and at most 00:10:00").OverridePropertyName("steadyState.maxWarmup");
     }
+
+    /// <summary>The precision target's fields (docs/statistics.md, "Precision target") and what they need: one launch.</summary>
+    private void AddPrecisionRules()
+    {
+        const string OnlyWithTarget = "is a cap of the precision target only: set precision (e.g. 0.02 for ±2 %) or remove it";
+        RuleFor(s => s.Precision).Must(p => p is >= PrecisionTarget.Finest and <= PrecisionTarget.Coarsest).When(s => s.Precision.HasValue)
+            .WithMessage(s => string.Create(System.Globalization.CultureInfo.InvariantCulture,
+                $"{s.Precision} is out of range; a fraction from {PrecisionTarget.Finest} to {PrecisionTarget.Coarsest} (0.02 = the 95 % interval within ±2 % of the mean)"))
+            .OverridePropertyName("precision");
+        RuleFor(s => s.Precision).Must(p => p is null).When(s => s.Launches is > 1)
+            .WithMessage(s => $"a precision target adds repetitions within one launch, but this scenario has {s.Launches} launches, whose interval is over the launches' means: use launches or precision, not both")
+            .OverridePropertyName("precision");
+        RuleFor(s => s.MaxRepetitions).Must((s, m) => m >= Math.Max(s.Repetitions, Estimate3) && m <= PrecisionTarget.MostRepetitions)
+            .When(s => s.MaxRepetitions.HasValue && s.Precision.HasValue)
+            .WithMessage(s => $"{s.MaxRepetitions} is out of range; {Math.Max(s.Repetitions, Estimate3)}..{PrecisionTarget.MostRepetitions} (at least the planned repetitions and the 3 an interval needs)")
+            .OverridePropertyName("maxRepetitions");
+        RuleFor(s => s.MaxRepetitions).Must(m => m is null).When(s => !s.Precision.HasValue).WithMessage(OnlyWithTarget).OverridePropertyName("maxRepetitions");
+        RuleFor(s => s.PrecisionTimeLimit).Must(t => t >= TimeSpan.FromSeconds(1) && t <= PrecisionTarget.LongestTimeLimit)
+            .When(s => s.PrecisionTimeLimit.HasValue && s.Precision.HasValue)
+            .WithMessage(s => $"{s.PrecisionTimeLimit} is out of range; 00:00:01..12:00:00")
+            .OverridePropertyName("precisionTimeLimit");
+        RuleFor(s => s.PrecisionTimeLimit).Must(t => t is null).When(s => !s.Precision.HasValue).WithMessage(OnlyWithTarget).OverridePropertyName("precisionTimeLimit");
+    }
+
+    private const int Estimate3 = 3;
 
     /// <summary>
     /// The open workload's fields (docs/statistics.md, "Closed and open workloads"): its rates, p99 target and pool bound,

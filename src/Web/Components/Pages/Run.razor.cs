@@ -55,6 +55,33 @@ public sealed partial class Run : IDisposable
     // Renders left to try scrolling to the address's #fragment (a chart, the claims panel) once it is rendered.
     private int _anchorTries = 40;
 
+    /// <summary>The scenario's precision target (a fraction, docs/statistics.md "Precision target"), or null when it had none or its JSON does not say.</summary>
+    internal static double? PrecisionTargetOf(string scenarioJson)
+    {
+        try
+        {
+            using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+            return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object
+                && document.RootElement.TryGetProperty("precision", out var p) && p.TryGetDouble(out var target) ? target : null;
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return null;
+        }
+    }
+
+    private int PrecisionReached(double target) => Data?.Aggregates.Count(a => LevelPrecision.Of(a).Meets(target)) ?? 0;
+
+    private string PrecisionNote(double target)
+    {
+        var levels = Data?.Aggregates.Count ?? 0;
+        var reached = PrecisionReached(target);
+        var within = string.Create(Culture, $"±{target * 100:0.0##} %");
+        return reached == levels
+            ? $"Precision target {within}: every level reached it (the 95 % intervals of throughput and, where measured, server CPU per request). The Precision column gives each level's."
+            : $"Precision target {within}: {reached} of {levels} levels reached it; the others stopped at a cap (maxRepetitions or precisionTimeLimit) or were cut. The Precision column gives what each level reached: treat the wider ones as noisier than the target.";
+    }
+
     private RunPageData? Data { get; set; }
 
     private List<ProgressEvent> LiveEvents { get; } = [];

@@ -43,6 +43,20 @@ public sealed class DurationEstimatorTests
     }
 
     [Fact]
+    public void Estimate_PrecisionTarget_ThreeRepetitionsTypicalAndTheTimeLimitOnTheHighEnd()
+    {
+        var timed = OneCell with { RequestsPerClient = null, Duration = TimeSpan.FromSeconds(10), Repetitions = 1 };
+
+        var plain = DurationEstimator.Default.Estimate(timed);
+        var target = DurationEstimator.Default.Estimate(timed with { Precision = 0.02, PrecisionTimeLimit = TimeSpan.FromMinutes(5) });
+
+        // One planned repetition, but an interval needs 3: the typical figure is three times the plan's.
+        Assert.Equal(plain.Duration.TotalSeconds * 3, target.Duration.TotalSeconds, 3);
+        Assert.Equal(plain.High!.Value.TotalSeconds * 3 + 300, target.High!.Value.TotalSeconds, 3);
+        Assert.NotNull(target.RangeText);
+    }
+
+    [Fact]
     public void Estimate_ThreeLaunches_EveryLevelAndClientStartThreeTimesAndTwoHostRestarts()
     {
         var timed = OneCell with { RequestsPerClient = null, Duration = TimeSpan.FromSeconds(10), Clients = ["java"], Variants = ["IceTcp"] };

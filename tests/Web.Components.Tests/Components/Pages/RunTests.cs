@@ -59,6 +59,39 @@ public sealed class RunTests : IAsyncLifetime
         }
     }
 
+    [Fact]
+    public async Task Render_RunWithAPrecisionTarget_NoteCountsTheLevelsThatReachedItAndThePrecisionColumnShows()
+    {
+        var recorded = Run();
+        recorded.ScenarioJson = """{"name":"p","precision":0.02}""";
+        // Level 20: three repetitions within ±0.2 %; level 1: one repetition, no interval.
+        LevelEntity[] levels = [.. new[] { 999.0, 1000, 1001 }.Select((t, r) => Repeated(Level(20, null, null), r + 1, t)), Level(1, null, null)];
+        var run = await _context.AddRunAsync(recorded, levels);
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.Contains("Precision target ±2.0 %: 1 of 2 levels reached it", page.Find("[data-testid=precision-note]").TextContent, StringComparison.Ordinal));
+        Assert.Contains(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Trim() == "Precision");
+    }
+
+    [Fact]
+    public async Task Render_RunWithoutAPrecisionTarget_NoNote()
+    {
+        var run = await _context.AddRunAsync(Run(), Level(1, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        Assert.Empty(page.FindAll("[data-testid=precision-note]"));
+    }
+
+    private static LevelEntity Repeated(LevelEntity level, int repetition, double throughputRps)
+    {
+        level.Repetition = repetition;
+        level.ThroughputRps = throughputRps;
+        return level;
+    }
+
     /// <inheritdoc />
     public Task InitializeAsync() => Task.CompletedTask;
 

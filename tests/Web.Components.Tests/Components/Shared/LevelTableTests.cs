@@ -86,6 +86,25 @@ public sealed class LevelTableTests : IAsyncDisposable
         Assert.Equal("agent-1: 3 clients, 30 completed, 0 failed, generator CPU not measured", LevelTable.AgentLine(level.Agents.Single(), level.Repetitions));
     }
 
+    [Fact]
+    public void Render_ShowPrecision_PrecisionColumnWithWhatTheLevelReached()
+    {
+        var rows = LevelAggregation.Aggregate([.. new[] { 999.0, 1000, 1001 }.Select((t, r) =>
+        {
+            var level = Level(10, null, null, r + 1);
+            level.ThroughputRps = t;
+            return level;
+        })]);
+
+        var shown = _context.Render<LevelTable>(p => p.Add(t => t.Rows, rows).Add(t => t.ShowPrecision, true));
+        var hidden = _context.Render<LevelTable>(p => p.Add(t => t.Rows, rows));
+
+        shown.WaitForAssertion(() => Assert.Contains(shown.FindAll("th"), h => h.TextContent.Trim() == "Precision"));
+        Assert.Contains(shown.FindAll("td"), d => d.TextContent.Trim() == "±0.2 %");
+        hidden.WaitForAssertion(() => Assert.NotEmpty(hidden.FindAll("tbody tr.mud-table-row")));
+        Assert.DoesNotContain(hidden.FindAll("th"), h => h.TextContent.Trim() == "Precision");
+    }
+
     private static string AgentsOf(params (string Agent, int Clients, int Completed, int Failed, double? Cpu)[] shares) =>
         LevelAgentShare.ToJson([.. shares.Select(s => new LevelAgentShare(s.Agent, s.Clients, s.Completed, s.Failed, s.Cpu, 0.1, 0.05, 0, null))]);
 
