@@ -123,6 +123,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("JobId");
             b.Property<string>("Name");
             b.Property<string>("Notes");
+            b.Property<string>("ImportedJson");
             b.Property<int?>("OrderSeed");
             b.Property<string>("ProgressText");
             b.Property<string>("ScenarioJson").IsRequired();

@@ -9,6 +9,7 @@ var root = new RootCommand("Middleware benchmark runner: runs benchmark scenario
 {
     RunCommand.Create(requestTimeout => ClientDriverRegistry.CreateDefault(requestTimeout, generator), generator),
     Dashboard.Runner.Agents.AgentCommand.Create(),
+    BundleCommand.Create(),
 };
 // Ctrl+C and SIGTERM cancel the run; it then stores the level in progress and prints the table. System.CommandLine
 // waits ProcessTerminationTimeout for that before it lets the signal end the process (default 2 s, too short on a

@@ -70,6 +70,13 @@ public class RunEntity
     /// <summary>Number of levels the scenario expands to.</summary>
     public int TotalLevels { get; set; }
 
+    /// <summary>
+    /// For a run imported from a result bundle (docs/web.md, "Result bundles"): where it came from, as JSON
+    /// (<see cref="Export.BundleOrigin"/>: the run's id on the exporting dashboard, when, by which product version and
+    /// commit, and its reproduce command); null for a run measured here. An imported run is read-only.
+    /// </summary>
+    public string? ImportedJson { get; set; }
+
     /// <summary>Per-level aggregates, when loaded. Deleted with the run.</summary>
     public ICollection<LevelEntity> Levels { get; } = [];
 

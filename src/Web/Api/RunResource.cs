@@ -41,6 +41,12 @@ public sealed record RunResource(
     /// <summary>The open levels' latency-vs-throughput curves and the highest rate meeting the p99 target (JSON; no curves for a closed run).</summary>
     public string OpenSweep => $"/api/runs/{Id}/open-sweep";
 
+    /// <summary>The run as a result bundle (ZIP: scenario, environment, levels, raw samples, product version and commit, reproduce command).</summary>
+    public string Bundle => $"/api/runs/{Id}/bundle";
+
+    /// <summary>For a run imported from a result bundle: where it came from (the original run id, when it was exported, by which product); null for a run measured here.</summary>
+    public JsonElement? Imported { get; init; }
+
     /// <summary>Ranking tables (JSON).</summary>
     public string Rankings => $"/api/runs/{Id}/rankings";
 
@@ -57,6 +63,7 @@ public sealed record RunResource(
             ScenarioName = run.ScenarioName,
             Notes = run.Notes,
             ScheduledUtc = run.ScheduledUtc,
+            Imported = run.ImportedJson is null ? null : JsonDocument.Parse(run.ImportedJson).RootElement.Clone(),
         };
     }
 }

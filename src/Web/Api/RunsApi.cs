@@ -43,6 +43,13 @@ public static class RunsApi
             .WithSummary("The open levels' latency-vs-throughput curves (workload \"open\"): per cell and rate the achieved rate, corrected p50/p99/p99.9 (ms, from each request's intended start), service p99, late starts and drops, and the highest rate meeting the scenario's p99Ms target; no curves for a closed run.");
         runs.MapGet("/{id:int}/samples.csv", SamplesCsvAsync).WithName("GetRunSamplesCsv").WithSummary("Every raw sample as CSV, streamed.")
             .Produces(StatusCodes.Status200OK, contentType: "text/csv");
+        runs.MapGet("/{id:int}/bundle", BundleAsync).WithName("GetRunBundle")
+            .WithSummary("The run as a result bundle (docs/web.md, \"Result bundles\"): one ZIP with its scenario, environment, every level, every raw sample, the resource readings, the product's version and commit, and the command that reproduces it.")
+            .Produces(StatusCodes.Status200OK, contentType: "application/zip");
+        runs.MapPost("/import", ImportAsync).WithName("ImportRunBundle")
+            .WithSummary("Import a result bundle (the ZIP of GET /api/runs/{id}/bundle, as the request body): it becomes a new run here, read-only and marked imported; 201 with the run, 400 naming what is wrong with a bundle this dashboard cannot read.")
+            .Accepts<IFormFile>("application/zip")
+            .ProducesProblem(StatusCodes.Status400BadRequest);
         runs.MapDelete("/{id:int}", DeleteAsync).WithName("CancelRun")
             .WithSummary("Cancel a queued, scheduled or running run (a running one stops and keeps its samples; 202); with ?purge=true delete a finished run with its levels and samples (204). 409 when the run's status does not allow it.");
         runs.MapPatch("/{id:int}", AnnotateAsync).WithName("AnnotateRun")
@@ -186,6 +193,44 @@ public static class RunsApi
         }
 
         return new CsvResult($"run-{id}-samples.csv", writer => results.WriteSamplesCsvAsync(writer, levels, cancellationToken));
+    }
+
+    private static async Task<IResult> BundleAsync(int id, HttpContext http, RunResultsService results, CancellationToken cancellationToken)
+    {
+        if (await results.LevelsAsync(id, cancellationToken) is null)
+        {
+            return NotFound(id);
+        }
+
+        // Buffered to a temporary file: a ZIP is written with seeks, and the response must not start before it is whole.
+        var file = new FileStream(Path.GetTempFileName(), FileMode.Open, FileAccess.ReadWrite, FileShare.None, 1 << 16, FileOptions.DeleteOnClose);
+        await results.WriteBundleAsync(id, file, ReproduceCommand(http), cancellationToken);
+        file.Position = 0;
+        return TypedResults.File(file, "application/zip", $"run-{id}.bundle.zip");
+    }
+
+    /// <summary>How to run the bundle's scenario again: the API call on a dashboard, or the runner on its own (README.md).</summary>
+    internal static string ReproduceCommand(HttpContext http) =>
+        "curl -H \"Authorization: Bearer $TOKEN\" -H \"Content-Type: application/json\" --data @scenario.json "
+        + $"{http.Request.Scheme}://{http.Request.Host}/api/runs   (or, without a dashboard: Dashboard.Runner run --scenario scenario.json --db results.db)";
+
+    private static async Task<Results<Created<RunResource>, ProblemHttpResult>> ImportAsync(
+        HttpRequest request, RunResultsService results, RunStore store, CancellationToken cancellationToken)
+    {
+        // Buffered: ZipArchive needs a seekable stream.
+        await using var body = new FileStream(Path.GetTempFileName(), FileMode.Open, FileAccess.ReadWrite, FileShare.None, 1 << 16, FileOptions.DeleteOnClose);
+        await request.Body.CopyToAsync(body, cancellationToken);
+        body.Position = 0;
+        try
+        {
+            var run = await results.ImportBundleAsync(body, cancellationToken);
+            var stored = await store.FindAsync(run.Id, cancellationToken) ?? run;
+            return TypedResults.Created($"/api/runs/{run.Id}", RunResource.From(stored));
+        }
+        catch (Exception e) when (e is InvalidDataException or NotSupportedException)
+        {
+            return TypedResults.Problem(title: "Not a result bundle this dashboard can import", detail: e.Message, statusCode: StatusCodes.Status400BadRequest);
+        }
     }
 
     private static async Task<Results<Ok<RunResource>, Accepted<RunResource>, NoContent, ProblemHttpResult>> DeleteAsync(

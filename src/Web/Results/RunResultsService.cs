@@ -61,6 +61,28 @@ public sealed class RunResultsService(IDbContextFactory<ResultsDbContext> contex
         ResultsCsv.WriteSamplesAsync(writer, options.Value.CreateResultsStore(), levels, cancellationToken);
 
     /// <summary>
+    /// Writes run <paramref name="runId"/> as a result bundle (<see cref="RunBundle"/>, docs/web.md "Result bundles") to
+    /// <paramref name="output"/>, its manifest naming <paramref name="reproduce"/>; false when there is no such run.
+    /// </summary>
+    public async Task<bool> WriteBundleAsync(int runId, Stream output, string reproduce, CancellationToken cancellationToken)
+    {
+        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+        if (!await db.Runs.AnyAsync(r => r.Id == runId, cancellationToken))
+        {
+            return false;
+        }
+
+        await RunBundle.WriteAsync(db, runId, output, reproduce, cancellationToken);
+        return true;
+    }
+
+    /// <summary>Imports a result bundle as a new read-only run marked imported (<see cref="RunBundle.ImportAsync"/>).</summary>
+    /// <exception cref="InvalidDataException">Not a bundle this dashboard reads; nothing is stored.</exception>
+    /// <exception cref="NotSupportedException">The bundle holds load agents' samples and this dashboard stores to SQLite; nothing is stored.</exception>
+    public Task<RunEntity> ImportBundleAsync(Stream input, CancellationToken cancellationToken) =>
+        RunBundle.ImportAsync(options.Value.CreateResultsStore(), input, cancellationToken);
+
+    /// <summary>
     /// Run <paramref name="runId"/>'s recorded environment (a JSON text as the runner stored it, or null when none is
     /// recorded yet); <c>Exists</c> is false when there is no such run.
     /// </summary>

@@ -101,11 +101,28 @@ public sealed class QueueService(
         }
     }
 
-    /// <summary>Queues a new run with the scenario of run <paramref name="id"/> (e.g. an interrupted one); null when there is no such run.</summary>
+    /// <summary>
+    /// Queues a new run with the scenario of run <paramref name="id"/> (e.g. an interrupted one); null when there is no such
+    /// run. A run imported from a result bundle (docs/web.md, "Result bundles") is re-run on this machine: against this
+    /// dashboard's local service host, unless its scenario's host is one registered here.
+    /// </summary>
+    /// <exception cref="ScenarioException">The scenario is not valid here (e.g. a variant this build does not serve; the field is named).</exception>
     public async Task<RunEntity?> RequeueAsync(int id, CancellationToken cancellationToken)
     {
         var old = await store.FindAsync(id, cancellationToken);
-        return old is null ? null : await EnqueueAsync(ScenarioLoader.ParseValid(old.ScenarioJson), null, cancellationToken, $"queued again from run {id}");
+        if (old is null)
+        {
+            return null;
+        }
+
+        var scenario = ScenarioLoader.Parse(old.ScenarioJson);
+        if (old.ImportedJson is not null && !(Uri.TryCreate(scenario.Host, UriKind.Absolute, out var host) && hosts.IsRegistered(host)))
+        {
+            scenario = scenario with { Host = hosts.LocalAddress.ToString().TrimEnd('/') };
+        }
+
+        return await EnqueueAsync(ScenarioLoader.ParseValid(ScenarioLoader.ToJson(scenario)), null, cancellationToken,
+            old.ImportedJson is null ? $"queued again from run {id}" : $"queued again from run {id} (imported): on this machine's service host");
     }
 
     /// <summary>Renames and annotates run <paramref name="id"/> (null: unchanged; empty: cleared); null when there is no such run.</summary>

@@ -389,6 +389,26 @@ public sealed partial class Run : IDisposable
         _ => "ended",
     };
 
+    /// <summary>Where an imported run came from, for its note: "run #12 of the exporting dashboard, exported 2026-11-27 14:02:11 UTC by Dashboard 1.0.0 (commit abc1234)".</summary>
+    internal static string ImportedText(string importedJson)
+    {
+        try
+        {
+            var origin = System.Text.Json.JsonSerializer.Deserialize<Dashboard.Data.Export.BundleOrigin>(importedJson, System.Text.Json.JsonSerializerOptions.Web);
+            if (origin is null)
+            {
+                return "origin not recorded";
+            }
+
+            var product = origin.Product is { } p ? $" by Dashboard {p.Version}{(p.Commit is { } c ? $" (commit {c[..Math.Min(12, c.Length)]})" : "")}" : "";
+            return $"run #{origin.OriginalRunId} of the exporting dashboard, exported {Time(origin.ExportedUtc)}{product}";
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return "origin not readable";
+        }
+    }
+
     private static string Time(DateTime utc) => utc.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", Culture);
 
     /// <inheritdoc />
