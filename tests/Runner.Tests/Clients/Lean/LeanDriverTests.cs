@@ -149,6 +149,34 @@ public sealed class LeanDriverTests(DotNetDriverTests.HostFixture fixture) : ICl
         Assert.All(lean.Samples, s => Assert.Equal(SampleOutcome.Fault, s.Outcome));
     }
 
+    [Fact]
+    public async Task RunLevel_ServerResetsStreams_CountsFault()
+    {
+        await using var server = new FakeGrpcServer(FakeGrpcServer.Misbehaviour.ResetStream);
+        PayloadCatalogue.TryGet("Int", out var payload);
+        var endpoint = new HostEndpoint("AspNetGrpc", "aspnet", $"http://127.0.0.1:{server.Port}/", "HTTP/2", "Protobuf (gRPC)", "None", "None");
+        await using var factory = new LeanDriver().CreateFactory(endpoint, payload!);
+
+        var result = await ClosedLoopEngine.RunLevelAsync(factory, new LevelPlan(1, 0, 4, null), CancellationToken.None);
+
+        Assert.Equal(4, result.Samples.Length);
+        Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Fault, s.Outcome));
+    }
+
+    [Fact]
+    public async Task RunLevel_ServerSendsGoAwayLeavingTheStreamOut_CountsConnectionAndReconnects()
+    {
+        await using var server = new FakeGrpcServer(FakeGrpcServer.Misbehaviour.GoAway);
+        PayloadCatalogue.TryGet("Int", out var payload);
+        var endpoint = new HostEndpoint("AspNetGrpc", "aspnet", $"http://127.0.0.1:{server.Port}/", "HTTP/2", "Protobuf (gRPC)", "None", "None");
+        await using var factory = new LeanDriver().CreateFactory(endpoint, payload!);
+
+        var result = await ClosedLoopEngine.RunLevelAsync(factory, new LevelPlan(1, 0, 4, null), CancellationToken.None);
+
+        // Stream 3 of the first connection is refused; the next call reconnects and stream 1 succeeds, and so on.
+        Assert.Equal([SampleOutcome.Connection, SampleOutcome.Success, SampleOutcome.Connection, SampleOutcome.Success], result.Samples.Select(s => s.Outcome));
+    }
+
     [Theory]
     [InlineData("WcfNetTcp", "MC-NMF")]
     [InlineData("IceTcp", "Ice protocol")]
