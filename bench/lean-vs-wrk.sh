@@ -5,7 +5,7 @@
 #   - AspNetHttpJson + Int at 20 connections: lean, wrk (the same JSON body) and dotnet;
 #   - AspNetGrpc and AspNetH2BinXml + Int at 10 connections × 1 stream: h2load (the same request body: the gRPC frame of
 #     IntValue{value: 2147483647}; the binary XML body the lean generator writes, captured off AspNetUdsBinXml's socket)
-#     and dotnet; lean where it can call the variant (it refuses HTTP/2 today: the line says so).
+#     and dotnet; lean on the same cells (10 connections, one stream each; h2c, as h2load).
 # CPU µs per request: wrk's and h2load's user + system time (/usr/bin/time) ÷ requests; the runner's
 # generator_cpu_us_per_request (its process over the level's window). Prints the 1-minute load average beside every line.
 #   bench/lean-vs-wrk.sh [seconds = 8] [rounds = 2]      LEAN_CELLS: a subset of "json grpc h2"; BENCH_PORT_BASE (5390)

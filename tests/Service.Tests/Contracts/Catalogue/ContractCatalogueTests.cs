@@ -51,8 +51,9 @@ public class ContractCatalogueTests
     public void Current_Clients_AreTheFourTechnologiesAndTheLeanGeneratorWithTheirPairs()
     {
         Assert.Equal(["dotnet", "java", "node", "wcf", "lean"], ClientTechnology.All.Select(c => c.Id));
-        Assert.Equal(14, ClientTechnology.Get("lean").Callable.Count);
-        Assert.Contains("HTTP/2", ClientTechnology.Get("lean").RefusalOf("AspNetGrpc"), StringComparison.Ordinal);
+        Assert.Equal(18, ClientTechnology.Get("lean").Callable.Count);
+        Assert.Contains("AspNetGrpcTls", ClientTechnology.Get("lean").Callable);
+        Assert.Contains("replay", ClientTechnology.Get("lean").RefusalOf("MetroSoap12WsaUserNameHttps"), StringComparison.Ordinal);
         Assert.Equal(18, ClientTechnology.Get("dotnet").Callable.Count);
         Assert.Equal(15, ClientTechnology.Get("java").Callable.Count);
         Assert.Equal(14, ClientTechnology.Get("node").Callable.Count);

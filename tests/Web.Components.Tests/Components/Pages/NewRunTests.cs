@@ -81,19 +81,21 @@ public sealed class NewRunTests : IAsyncLifetime
     }
 
     [Fact]
-    public void LeanGenerator_ChosenWithJsonAndGrpc_RunsJsonAndSkipsGrpcWithTheReason()
+    public void LeanGenerator_ChosenWithJsonGrpcAndIce_RunsJsonAndGrpcAndSkipsIceWithTheReason()
     {
         var page = _context.RenderPage<NewRun>();
 
         Assert.Contains("a load generator, not a client technology under test", page.Find("[data-testid=clients]").TextContent, StringComparison.Ordinal);
         Check(page, "variant-AspNetHttpJson");
         Check(page, "variant-AspNetGrpc");
+        Check(page, "variant-IceTcp");
         Check(page, "client-lean");
         Check(page, "payload-Int");
         page.Find("#levels").Change("1");
 
         page.WaitForAssertion(() => Assert.NotNull(page.Find("[data-testid=runs-lean-AspNetHttpJson]")));
-        Assert.Contains("HTTP/2", page.Find("[data-testid=skipped-lean-AspNetGrpc]").TextContent, StringComparison.Ordinal);
+        Assert.NotNull(page.Find("[data-testid=runs-lean-AspNetGrpc]"));
+        Assert.Contains("Ice protocol", page.Find("[data-testid=skipped-lean-IceTcp]").TextContent, StringComparison.Ordinal);
         Assert.Contains("\"lean\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
     }
 
