@@ -67,6 +67,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             }
 
             var listener = new Socket(SocketType.Stream, ProtocolType.Tcp);
+            ClampSegmentSize(listener);
             listener.Bind(new IPEndPoint(ParseBindAddress(settings.BindAddress), port));
             listener.Listen(512);
             _listeners.Add(listener);
@@ -186,6 +187,26 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             socket.NoDelay = true;
             var connection = new NetTcpConnection(new NetworkStream(socket, ownsSocket: true), settings, logger);
             _ = Task.Run(() => connection.ServeAsync(_stopping.Token));
+        }
+    }
+
+    /// <summary>
+    /// The largest TCP segment a net.tcp listener's connections send (bytes; Linux's <c>TCP_MAXSEG</c>, inherited by every
+    /// accepted socket). The WCF client on .NET shrinks its socket's buffers to 8 KB (the kernel doubles them: 16 KB)
+    /// after it has connected, so on loopback (MTU 64 KB, an MSS of ~64 KB, clamped to half the largest window the client
+    /// first offered: 32 KB) no segment of ours fits the window it then offers: a large reply went out only as the
+    /// zero-window probe timer allowed, ~200 ms per window, about 1 s per <c>UDTypeArray1000</c> reply (issue #33 item 0).
+    /// 4 KB segments fit that window; on a real network (MTU 1500, MSS 1460) the clamp changes nothing.
+    /// </summary>
+    public const int MaxSegmentBytes = 4096;
+
+    /// <summary>Sets <see cref="MaxSegmentBytes"/> on <paramref name="listener"/> before it binds (Linux only: elsewhere nothing).</summary>
+    private static void ClampSegmentSize(Socket listener)
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            const int ipProtoTcp = 6, tcpMaxSeg = 2;
+            listener.SetRawSocketOption(ipProtoTcp, tcpMaxSeg, BitConverter.GetBytes(MaxSegmentBytes));
         }
     }
 
