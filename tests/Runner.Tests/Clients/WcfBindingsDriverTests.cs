@@ -12,7 +12,8 @@ namespace Dashboard.Runner.Tests.Clients;
 
 /// <summary>
 /// Every client that calls the wcfbindings stack's variants (catalogue pairs) against the built host without a JVM: the
-/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic), the <c>dotnet</c> ASMX-style client,
+/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic, WSHttpBinding None, the binary-over-HTTP
+/// CustomBinding), the <c>dotnet</c> ASMX-style client (BasicHttp and its SOAP 1.2 + WS-Addressing path on WSHttp),
 /// the <c>java</c> client (JAX-WS from the Metro WSDL it carries) and the <c>node</c> client (npm soap, from the served
 /// WSDL) on the BasicHttp variants: every sample of a few payloads
 /// succeeds with its reply checked, counts exact, at 1 and 3 clients; a wrong password is Authentication.
@@ -31,6 +32,14 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
     [InlineData("wcf", "WcfBasicHttp", "UDTypeArray1000")]
     [InlineData("wcf", "WcfBasicHttpBasic", "Int")]
     [InlineData("wcf", "WcfBasicHttps", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfWsHttp", "Int")]
+    [InlineData("wcf", "WcfWsHttp", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfBinaryHttp", "Int")]
+    [InlineData("wcf", "WcfBinaryHttp", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfBinaryHttp", "Bytes256K")]
+    [InlineData("dotnet", "WcfWsHttp", "Int")]
+    [InlineData("dotnet", "WcfWsHttp", "String1000")]
+    [InlineData("dotnet", "WcfWsHttp", "UDTypeArray1000")]
     [InlineData("dotnet", "WcfBasicHttp", "Int")]
     [InlineData("dotnet", "WcfBasicHttp", "String1000")]
     [InlineData("dotnet", "WcfBasicHttp", "UDTypeArray1000")]

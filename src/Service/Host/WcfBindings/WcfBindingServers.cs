@@ -16,9 +16,10 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// Serves the wcfbindings variants in the host's process: WCF bindings served by .NET with WCF's own message encoders
 /// (System.ServiceModel.Primitives); the dispatcher is ours (<see cref="BenchmarkDispatcher"/>); CoreWCF is not in this
 /// registry. A net.tcp variant is a TCP listener of ours speaking [MC-NMF] (<see cref="NetTcpConnection"/>) on the port
-/// <see cref="ServiceHostOptions.Ports"/> names, at <c>net.tcp://{AdvertisedHost}:{port}/benchmark</c>; a BasicHttp
-/// variant a Kestrel server of its own (<see cref="BasicHttpEndpoint"/>: SOAP 1.1 with WCF's text encoder, HTTPS with the
-/// host's server certificate, Basic against the credential profiles) at <c>http(s)://…/benchmark</c>. Listed in
+/// <see cref="ServiceHostOptions.Ports"/> names, at <c>net.tcp://{AdvertisedHost}:{port}/benchmark</c>; an HTTP variant
+/// (BasicHttp, WSHttp, binary over HTTP) a Kestrel server of its own (<see cref="BasicHttpEndpoint"/>: SOAP 1.1 text, SOAP
+/// 1.2 + WS-Addressing 1.0 text or WCF's sessionless binary encoder, HTTPS with the host's server certificate, Basic
+/// against the credential profiles) at <c>http(s)://…/benchmark</c>. Listed in
 /// <c>/endpoints</c> and <c>/healthz</c> as the group <c>wcfbindings</c>; its component versions in <c>/versions</c>.
 /// </summary>
 public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, SecurityMaterial material, EndpointRegistry registry, ILogger<WcfBindingServers> logger) : IHostedService, IDisposable
@@ -57,10 +58,10 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             }
 
             var catalogue = VariantCatalogue.All.Single(v => v.Name == variant.Name);
-            if (variant.Transport == WcfBindingTransport.BasicHttp)
+            if (variant.Transport != WcfBindingTransport.NetTcp)
             {
-                var http = await StartBasicHttpAsync(variant, settings, port, buffers, cancellationToken);
-                var wsdl = File.Exists(Path.Combine(WsdlDirectory, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
+                var http = await StartHttpAsync(variant, settings, port, buffers, cancellationToken);
+                var wsdl = variant.Transport == WcfBindingTransport.BasicHttp && File.Exists(Path.Combine(WsdlDirectory, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
                 endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, http, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType, wsdl));
                 logger.LogInformation("Variant {Variant} listens on {Address}", variant.Name, http);
                 continue;
@@ -95,7 +96,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
     /// <summary>The Metro service's SOAP 1.1 WSDL and schemas as the host's build made them (<c>jvm/wsdl/soap11</c>), served by the BasicHttp variants.</summary>
     public static string WsdlDirectory => Path.Combine(AppContext.BaseDirectory, "jvm", "wsdl", "soap11");
 
-    private async Task<string> StartBasicHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
+    private async Task<string> StartHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
@@ -122,7 +123,13 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             });
         });
         var app = builder.Build();
-        var endpoint = new BasicHttpEndpoint(BasicHttpEndpoint.Soap11Encoder(), _dispatcher, buffers, WsdlDirectory);
+        var (encoder, wsdl) = variant.Transport switch
+        {
+            WcfBindingTransport.WsHttp => (BasicHttpEndpoint.Soap12AddressingEncoder(), (string?)null),
+            WcfBindingTransport.BinaryHttp => (BasicHttpEndpoint.BinaryEncoder(), (string?)null),
+            _ => (BasicHttpEndpoint.Soap11Encoder(), WsdlDirectory),
+        };
+        var endpoint = new BasicHttpEndpoint(encoder, _dispatcher, buffers, wsdl);
         if (variant.Basic)
         {
             var passwords = AspNet.RequestAuthorization.PasswordsByUser(material.Profiles);

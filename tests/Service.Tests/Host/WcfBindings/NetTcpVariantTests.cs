@@ -57,7 +57,7 @@ public sealed class NetTcpVariantTests(JvmFreeHostFixture fixture, ITestOutputHe
     /// <summary>
     /// Issue #33 item 0: a large reply (~79 KB) to the WCF client, whose socket buffers are 16 KB, went out only as the
     /// zero-window probe timer allowed (about 1 s per call, every call, 0 errors) until the listener clamped its segments
-    /// (<see cref="Dashboard.Service.Host.WcfBindings.WcfBindingServers.MaxSegmentBytes"/>). Median under 400 ms: the stall
+    /// (<see cref="Dashboard.Service.Host.WcfBindings.WcfBindingServers.MaxSegmentBytes"/>). Median under 600 ms: the stall
     /// measured 850–1,000 ms per call even on a quiet machine; fixed, 30–300 ms per call at a load average of 20.
     /// </summary>
     [Fact]
@@ -82,7 +82,7 @@ public sealed class NetTcpVariantTests(JvmFreeHostFixture fixture, ITestOutputHe
 
             output.WriteLine("ms per call: " + string.Join(" ", times.Select(t => t.ToString("F1", CultureInfo.InvariantCulture))));
             var median = times.Order().ElementAt(times.Count / 2);
-            Assert.True(median < 400, $"median {median:F0} ms per call of UDTypeArray1000 over net.tcp (a stall of the sender, not work)");
+            Assert.True(median < 600, $"median {median:F0} ms per call of UDTypeArray1000 over net.tcp (a stall of the sender, not work)");
             ((IClientChannel)proxy).Close();
         }
         finally
