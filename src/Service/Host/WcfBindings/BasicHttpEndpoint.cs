@@ -21,8 +21,10 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// <param name="encoder">WCF's encoder of the variant (<see cref="Soap11Encoder"/>, <see cref="Soap12AddressingEncoder"/>, <see cref="BinaryEncoder"/>).</param>
 /// <param name="dispatcher">Our dispatcher.</param>
 /// <param name="buffers">Buffers of the envelopes read and written.</param>
+/// <param name="authorize">Null, or the check of each read request (WSHttp with UserName: <see cref="UserNameTokenCheck"/>): a
+/// request it refuses is answered with WS-Security's <c>wsse:FailedAuthentication</c> fault and not dispatched.</param>
 /// <param name="wsdl">The WSDL folder (<c>BenchmarkService.wsdl</c> and its two schemas), or null when the host has none (or the variant serves none: only BasicHttp does).</param>
-public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatcher dispatcher, BufferManager buffers, string? wsdl)
+public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatcher dispatcher, BufferManager buffers, string? wsdl, Func<Message, bool>? authorize = null)
 {
     /// <summary>WCF's SOAP 1.1 text encoder (UTF-8) with the reader quotas' maxima.</summary>
     public static MessageEncoder Soap11Encoder() =>
@@ -89,7 +91,7 @@ public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatche
             try
             {
                 using var message = encoder.ReadMessage(new ArraySegment<byte>(buffer, 0, size), buffers, type);
-                reply = dispatcher.Dispatch(message);
+                reply = authorize is null || authorize(message) ? dispatcher.Dispatch(message) : UserNameTokenCheck.FailedAuthentication(message.Version);
             }
             catch (Exception e) when (e is XmlException or CommunicationException)
             {

@@ -129,7 +129,8 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             WcfBindingTransport.BinaryHttp => (BasicHttpEndpoint.BinaryEncoder(), (string?)null),
             _ => (BasicHttpEndpoint.Soap11Encoder(), WsdlDirectory),
         };
-        var endpoint = new BasicHttpEndpoint(encoder, _dispatcher, buffers, wsdl);
+        var authorize = variant.UserName ? new UserNameTokenCheck(AspNet.RequestAuthorization.PasswordsByUser(material.Profiles)).IsValid : (Func<Message, bool>?)null;
+        var endpoint = new BasicHttpEndpoint(encoder, _dispatcher, buffers, wsdl, authorize);
         if (variant.Basic)
         {
             var passwords = AspNet.RequestAuthorization.PasswordsByUser(material.Profiles);

@@ -10,7 +10,8 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// <param name="Transport">net.tcp ([MC-NMF] on our TCP listener) or SOAP over HTTP (Kestrel: BasicHttp, WSHttp, binary over HTTP).</param>
 /// <param name="Tls">True for security mode Transport: TLS with the host's server certificate (net.tcp: the framing's TLS upgrade).</param>
 /// <param name="Basic">True for HTTP Basic against the credential profiles (BasicHttp TransportCredentialOnly / Transport + Basic).</param>
-public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls, bool Basic = false)
+/// <param name="UserName">True for a WS-Security UsernameToken against the credential profiles (WSHttp TransportWithMessageCredential + UserName, over HTTPS).</param>
+public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls, bool Basic = false, bool UserName = false)
 {
     /// <summary>Stack id of the catalogue.</summary>
     public const string Stack = "wcfbindings";
@@ -38,13 +39,14 @@ public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transpor
             BinaryHttpCodec => WcfBindingTransport.BinaryHttp,
             _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no codec '{variant.Codec}'", nameof(variant)),
         };
-        var basic = (transport, variant.CredentialType) switch
+        var (basic, userName) = (transport, variant.CredentialType, variant.Tls) switch
         {
-            (_, "None") => false,
-            (WcfBindingTransport.BasicHttp, "Basic") => true,
-            _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no credential '{variant.CredentialType}' on {transport}", nameof(variant)),
+            (_, "None", _) => (false, false),
+            (WcfBindingTransport.BasicHttp, "Basic", _) => (true, false),
+            (WcfBindingTransport.WsHttp, "UserName", true) => (false, true),
+            _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no credential '{variant.CredentialType}' on {transport}{(variant.Tls ? " over TLS" : "")}", nameof(variant)),
         };
-        return new WcfBindingVariant(variant.Name, transport, variant.Tls, basic);
+        return new WcfBindingVariant(variant.Name, transport, variant.Tls, basic, userName);
     }
 }
 
