@@ -12,10 +12,11 @@ namespace Dashboard.Runner.Tests.Clients;
 
 /// <summary>
 /// Every client that calls the wcfbindings stack's variants (catalogue pairs) against the built host without a JVM: the
-/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic), the <c>dotnet</c> ASMX-style client,
+/// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic, WSHttpBinding None, the binary-over-HTTP
+/// CustomBinding, UserNameOverTransport on WSHttp over HTTPS), the <c>dotnet</c> ASMX-style client (BasicHttp and its SOAP 1.2 + WS-Addressing path on WSHttp),
 /// the <c>java</c> client (JAX-WS from the Metro WSDL it carries) and the <c>node</c> client (npm soap, from the served
 /// WSDL) on the BasicHttp variants: every sample of a few payloads
-/// succeeds with its reply checked, counts exact, at 1 and 3 clients; a wrong password is Authentication.
+/// succeeds with its reply checked, counts exact, at 1 and 3 clients; a wrong password (Basic, UsernameToken) is Authentication.
 /// </summary>
 public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost host) : IClassFixture<WcfBindingsDriverTests.JvmFreeHost>
 {
@@ -31,6 +32,17 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
     [InlineData("wcf", "WcfBasicHttp", "UDTypeArray1000")]
     [InlineData("wcf", "WcfBasicHttpBasic", "Int")]
     [InlineData("wcf", "WcfBasicHttps", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfWsHttp", "Int")]
+    [InlineData("wcf", "WcfWsHttp", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfBinaryHttp", "Int")]
+    [InlineData("wcf", "WcfBinaryHttp", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfBinaryHttp", "Bytes256K")]
+    [InlineData("wcf", "WcfWsHttpsUserName", "Int")]
+    [InlineData("wcf", "WcfWsHttpsUserName", "UDTypeArray1000")]
+    [InlineData("wcf", "WcfWsHttpsUserName", "Bytes256K")]
+    [InlineData("dotnet", "WcfWsHttp", "Int")]
+    [InlineData("dotnet", "WcfWsHttp", "String1000")]
+    [InlineData("dotnet", "WcfWsHttp", "UDTypeArray1000")]
     [InlineData("dotnet", "WcfBasicHttp", "Int")]
     [InlineData("dotnet", "WcfBasicHttp", "String1000")]
     [InlineData("dotnet", "WcfBasicHttp", "UDTypeArray1000")]
@@ -74,6 +86,41 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
         PayloadCatalogue.TryGet("Int", out var payload);
 
         await using var session = await Driver(client).OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
+        var result = await session.RunLevelAsync(new LevelPlan(2, 1, 3, null), CancellationToken.None);
+
+        Assert.Equal(8, result.Samples.Length);
+        Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Authentication, s.Outcome));
+    }
+
+    [Fact]
+    public async Task RunLevel_WcfWsHttpsUserNameEveryPayload_EverySampleSucceeds()
+    {
+        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == "WcfWsHttpsUserName");
+        var security = HostSecurity.For(host.Host, endpoint);
+        var failed = new List<string>();
+        foreach (var payload in PayloadCatalogue.All)
+        {
+            await using var session = await Driver("wcf").OpenCellAsync(endpoint, payload, security, CancellationToken.None);
+            var result = await session.RunLevelAsync(new LevelPlan(1, 1, 1, null), CancellationToken.None);
+            if (result.Samples.Length != 2 || result.Samples.Any(s => s.Outcome != SampleOutcome.Success))
+            {
+                failed.Add(payload.Id);
+            }
+        }
+
+        Assert.Empty(failed);
+    }
+
+    [Fact]
+    public async Task RunLevel_WcfWsHttpsUserNameWrongPassword_EverySampleIsAuthentication()
+    {
+        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == "WcfWsHttpsUserName");
+        var security = HostSecurity.For(host.Host, endpoint);
+        Assert.NotNull(security.Credentials?.UserName);
+        security = security with { Credentials = security.Credentials! with { Password = "not-the-password" } };
+        PayloadCatalogue.TryGet("Int", out var payload);
+
+        await using var session = await Driver("wcf").OpenCellAsync(endpoint, payload!, security, CancellationToken.None);
         var result = await session.RunLevelAsync(new LevelPlan(2, 1, 3, null), CancellationToken.None);
 
         Assert.Equal(8, result.Samples.Length);

@@ -29,6 +29,8 @@ public static class WcfBinding
     /// <c>MetroSoap12WsaUserNameHttps</c> a CustomBinding of UserNameOverTransport (a UsernameToken with the password as
     /// text and a Timestamp in <c>wsse:Security</c>, no security context token), SOAP 1.2 + WS-Addressing 1.0 text, HTTPS
     /// (WsMixUName: WSHttpBinding TransportWithMessageCredential/UserName with <c>establishSecurityContext=false</c>);
+    /// <c>WcfWsHttp</c> as <c>MetroSoap12Wsa</c> (WSHttpBinding, security None); <c>WcfBinaryHttp</c> a CustomBinding of
+    /// WCF's sessionless binary encoder on HTTP (<c>application/soap+msbin1</c>: the Ice paper's "binary WCF");
     /// <c>WcfNetTcp</c> NetTcpBinding with security None (TcpNoSec: [MC-NMF] duplex session, binary session encoding);
     /// <c>WcfNetTcpTls</c> NetTcpBinding with Transport security and client credential None (TLS after the framing's
     /// <c>application/ssl-tls</c> upgrade, the server's certificate checked against the host's CA).
@@ -50,6 +52,7 @@ public static class WcfBinding
             ("soap11", true, "Basic") => Basic(Sized(new BasicHttpsBinding(BasicHttpsSecurityMode.Transport))),
             ("soap12-wsa", false, "None") => Sized(new WSHttpBinding(SecurityMode.None) { ReliableSession = { Enabled = false } }),
             ("soap12-wsa", true, "UserName") => UserNameOverTransport(),
+            ("msbin", false, "None") => BinaryOverHttp(),
             ("msbin-session", false, "None") => Sized(new NetTcpBinding(SecurityMode.None)),
             ("msbin-session", true, "None") => Sized(new NetTcpBinding(SecurityMode.Transport) { Security = { Transport = { ClientCredentialType = TcpClientCredentialType.None } } }),
             _ => throw Refused(variant),
@@ -110,6 +113,10 @@ public static class WcfBinding
         binding.Security.Transport.ClientCredentialType = HttpClientCredentialType.Basic;
         return binding;
     }
+
+    private static CustomBinding BinaryOverHttp() => new(
+        new BinaryMessageEncodingBindingElement { ReaderQuotas = XmlDictionaryReaderQuotas.Max },
+        new HttpTransportBindingElement { MaxReceivedMessageSize = MaxMessageBytes, MaxBufferSize = (int)MaxMessageBytes });
 
     private static CustomBinding UserNameOverTransport()
     {

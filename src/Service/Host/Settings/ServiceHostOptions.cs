@@ -29,7 +29,7 @@ public sealed class ServiceHostOptions
 
     /// <summary>
     /// TCP port per network variant. Default: each available variant's port in the catalogue
-    /// (<see cref="EndpointVariant.DefaultPort"/>, 5091-5124); configuration overrides one at a time
+    /// (<see cref="EndpointVariant.DefaultPort"/>, 5091-5127); configuration overrides one at a time
     /// (<c>--ServiceHost:Ports:MetroSoap11=6100</c>); 0 lets the OS choose (the real port is listed in <c>/endpoints</c>).
     /// </summary>
     public Dictionary<string, int> Ports { get; set; } = VariantCatalogue.All

@@ -7,22 +7,38 @@ using System.Xml;
 namespace Dashboard.Service.Host.WcfBindings;
 
 /// <summary>
-/// The request handler of a BasicHttp variant of the wcfbindings stack on Kestrel: <c>POST /benchmark</c> with a SOAP 1.1
-/// envelope (<c>text/xml</c>) read and answered with WCF's text encoder (<c>TextMessageEncodingBindingElement(Soap11,
-/// UTF8)</c>), dispatched by <see cref="BenchmarkDispatcher"/> on the body's wrapper element as Metro does (the
-/// <c>SOAPAction</c> header is not needed); a SOAP fault is HTTP 500 (SOAP 1.1's binding). <c>GET /benchmark?wsdl</c>
+/// The request handler of an HTTP variant of the wcfbindings stack on Kestrel: <c>POST /benchmark</c> with an envelope of
+/// the variant's encoder, read and answered with it — BasicHttp: SOAP 1.1 (<c>text/xml</c>, WCF's
+/// <c>TextMessageEncodingBindingElement(Soap11, UTF8)</c>); WSHttp: SOAP 1.2 + WS-Addressing 1.0
+/// (<c>application/soap+xml</c>, <see cref="Soap12AddressingEncoder"/>); binary over HTTP: WCF's sessionless binary
+/// encoder (<c>application/soap+msbin1</c>, [MC-NBFS], <see cref="BinaryEncoder"/>) — dispatched by
+/// <see cref="BenchmarkDispatcher"/> on the WS-Addressing action, or without one on the body's wrapper element as Metro
+/// does (the <c>SOAPAction</c> header is not needed); a SOAP fault is HTTP 500 (as a WCF service answers one, SOAP 1.1
+/// and 1.2 alike); another content type is 415. <c>GET /benchmark?wsdl</c>
 /// serves the Metro service's own SOAP 1.1 WSDL text (the same port type, its <c>soap:address</c> naming this endpoint)
 /// and <c>?xsd=1</c> / <c>?xsd=2</c> its schemas, when the host was built with the JVM service (its <c>jvm/wsdl</c>).
 /// </summary>
-/// <param name="encoder">WCF's SOAP 1.1 text encoder.</param>
+/// <param name="encoder">WCF's encoder of the variant (<see cref="Soap11Encoder"/>, <see cref="Soap12AddressingEncoder"/>, <see cref="BinaryEncoder"/>).</param>
 /// <param name="dispatcher">Our dispatcher.</param>
 /// <param name="buffers">Buffers of the envelopes read and written.</param>
-/// <param name="wsdl">The WSDL folder (<c>BenchmarkService.wsdl</c> and its two schemas), or null when the host has none.</param>
-public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatcher dispatcher, BufferManager buffers, string? wsdl)
+/// <param name="authorize">Null, or the check of each read request (WSHttp with UserName: <see cref="UserNameTokenCheck"/>): a
+/// request it refuses is answered with WS-Security's <c>wsse:FailedAuthentication</c> fault and not dispatched.</param>
+/// <param name="wsdl">The WSDL folder (<c>BenchmarkService.wsdl</c> and its two schemas), or null when the host has none (or the variant serves none: only BasicHttp does).</param>
+public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatcher dispatcher, BufferManager buffers, string? wsdl, Func<Message, bool>? authorize = null)
 {
     /// <summary>WCF's SOAP 1.1 text encoder (UTF-8) with the reader quotas' maxima.</summary>
     public static MessageEncoder Soap11Encoder() =>
         new TextMessageEncodingBindingElement(MessageVersion.Soap11, Encoding.UTF8) { ReaderQuotas = XmlDictionaryReaderQuotas.Max }
+            .CreateMessageEncoderFactory().Encoder;
+
+    /// <summary>WCF's SOAP 1.2 + WS-Addressing 1.0 text encoder (UTF-8, <c>application/soap+xml</c>: WSHttpBinding's) with the reader quotas' maxima.</summary>
+    public static MessageEncoder Soap12AddressingEncoder() =>
+        new TextMessageEncodingBindingElement(MessageVersion.Soap12WSAddressing10, Encoding.UTF8) { ReaderQuotas = XmlDictionaryReaderQuotas.Max }
+            .CreateMessageEncoderFactory().Encoder;
+
+    /// <summary>WCF's sessionless binary encoder (<c>application/soap+msbin1</c>, [MC-NBFS], SOAP 1.2 + WS-Addressing 1.0) with the reader quotas' maxima.</summary>
+    public static MessageEncoder BinaryEncoder() =>
+        new BinaryMessageEncodingBindingElement { ReaderQuotas = XmlDictionaryReaderQuotas.Max }
             .CreateMessageEncoderFactory().Encoder;
 
     /// <summary>Handles one request.</summary>
@@ -52,7 +68,7 @@ public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatche
         if (request.ContentType is not { } type || !encoder.IsContentTypeSupported(type))
         {
             response.StatusCode = StatusCodes.Status415UnsupportedMediaType;
-            await response.WriteAsync($"this endpoint reads SOAP 1.1 ({encoder.ContentType}), not '{request.ContentType?.ReplaceLineEndings(" ")}'");
+            await response.WriteAsync($"this endpoint reads {encoder.ContentType}, not '{request.ContentType?.ReplaceLineEndings(" ")}'");
             return;
         }
 
@@ -75,12 +91,12 @@ public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatche
             try
             {
                 using var message = encoder.ReadMessage(new ArraySegment<byte>(buffer, 0, size), buffers, type);
-                reply = dispatcher.Dispatch(message);
+                reply = authorize is null || authorize(message) ? dispatcher.Dispatch(message) : UserNameTokenCheck.FailedAuthentication(message.Version);
             }
             catch (Exception e) when (e is XmlException or CommunicationException)
             {
-                reply = BenchmarkDispatcher.Fault(MessageVersion.Soap11, FaultCode.CreateSenderFaultCode(null),
-                    $"the request is not a SOAP 1.1 envelope: {e.Message.ReplaceLineEndings(" ")}");
+                reply = BenchmarkDispatcher.Fault(encoder.MessageVersion, FaultCode.CreateSenderFaultCode(null),
+                    $"the request is not an envelope of {encoder.ContentType}: {e.Message.ReplaceLineEndings(" ")}");
             }
         }
 

@@ -16,9 +16,10 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// Serves the wcfbindings variants in the host's process: WCF bindings served by .NET with WCF's own message encoders
 /// (System.ServiceModel.Primitives); the dispatcher is ours (<see cref="BenchmarkDispatcher"/>); CoreWCF is not in this
 /// registry. A net.tcp variant is a TCP listener of ours speaking [MC-NMF] (<see cref="NetTcpConnection"/>) on the port
-/// <see cref="ServiceHostOptions.Ports"/> names, at <c>net.tcp://{AdvertisedHost}:{port}/benchmark</c>; a BasicHttp
-/// variant a Kestrel server of its own (<see cref="BasicHttpEndpoint"/>: SOAP 1.1 with WCF's text encoder, HTTPS with the
-/// host's server certificate, Basic against the credential profiles) at <c>http(s)://…/benchmark</c>. Listed in
+/// <see cref="ServiceHostOptions.Ports"/> names, at <c>net.tcp://{AdvertisedHost}:{port}/benchmark</c>; an HTTP variant
+/// (BasicHttp, WSHttp, binary over HTTP) a Kestrel server of its own (<see cref="BasicHttpEndpoint"/>: SOAP 1.1 text, SOAP
+/// 1.2 + WS-Addressing 1.0 text or WCF's sessionless binary encoder, HTTPS with the host's server certificate, Basic
+/// against the credential profiles) at <c>http(s)://…/benchmark</c>. Listed in
 /// <c>/endpoints</c> and <c>/healthz</c> as the group <c>wcfbindings</c>; its component versions in <c>/versions</c>.
 /// </summary>
 public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, SecurityMaterial material, EndpointRegistry registry, ILogger<WcfBindingServers> logger) : IHostedService, IDisposable
@@ -57,16 +58,17 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             }
 
             var catalogue = VariantCatalogue.All.Single(v => v.Name == variant.Name);
-            if (variant.Transport == WcfBindingTransport.BasicHttp)
+            if (variant.Transport != WcfBindingTransport.NetTcp)
             {
-                var http = await StartBasicHttpAsync(variant, settings, port, buffers, cancellationToken);
-                var wsdl = File.Exists(Path.Combine(WsdlDirectory, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
+                var http = await StartHttpAsync(variant, settings, port, buffers, cancellationToken);
+                var wsdl = variant.Transport == WcfBindingTransport.BasicHttp && File.Exists(Path.Combine(WsdlDirectory, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
                 endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, http, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType, wsdl));
                 logger.LogInformation("Variant {Variant} listens on {Address}", variant.Name, http);
                 continue;
             }
 
             var listener = new Socket(SocketType.Stream, ProtocolType.Tcp);
+            ClampSegmentSize(listener);
             listener.Bind(new IPEndPoint(ParseBindAddress(settings.BindAddress), port));
             listener.Listen(512);
             _listeners.Add(listener);
@@ -94,7 +96,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
     /// <summary>The Metro service's SOAP 1.1 WSDL and schemas as the host's build made them (<c>jvm/wsdl/soap11</c>), served by the BasicHttp variants.</summary>
     public static string WsdlDirectory => Path.Combine(AppContext.BaseDirectory, "jvm", "wsdl", "soap11");
 
-    private async Task<string> StartBasicHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
+    private async Task<string> StartHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
@@ -121,7 +123,14 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             });
         });
         var app = builder.Build();
-        var endpoint = new BasicHttpEndpoint(BasicHttpEndpoint.Soap11Encoder(), _dispatcher, buffers, WsdlDirectory);
+        var (encoder, wsdl) = variant.Transport switch
+        {
+            WcfBindingTransport.WsHttp => (BasicHttpEndpoint.Soap12AddressingEncoder(), (string?)null),
+            WcfBindingTransport.BinaryHttp => (BasicHttpEndpoint.BinaryEncoder(), (string?)null),
+            _ => (BasicHttpEndpoint.Soap11Encoder(), WsdlDirectory),
+        };
+        var authorize = variant.UserName ? new UserNameTokenCheck(AspNet.RequestAuthorization.PasswordsByUser(material.Profiles)).IsValid : (Func<Message, bool>?)null;
+        var endpoint = new BasicHttpEndpoint(encoder, _dispatcher, buffers, wsdl, authorize);
         if (variant.Basic)
         {
             var passwords = AspNet.RequestAuthorization.PasswordsByUser(material.Profiles);
@@ -186,6 +195,26 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             socket.NoDelay = true;
             var connection = new NetTcpConnection(new NetworkStream(socket, ownsSocket: true), settings, logger);
             _ = Task.Run(() => connection.ServeAsync(_stopping.Token));
+        }
+    }
+
+    /// <summary>
+    /// The largest TCP segment a net.tcp listener's connections send (bytes; Linux's <c>TCP_MAXSEG</c>, inherited by every
+    /// accepted socket). The WCF client on .NET shrinks its socket's buffers to 8 KB (the kernel doubles them: 16 KB)
+    /// after it has connected, so on loopback (MTU 64 KB, an MSS of ~64 KB, clamped to half the largest window the client
+    /// first offered: 32 KB) no segment of ours fits the window it then offers: a large reply went out only as the
+    /// zero-window probe timer allowed, ~200 ms per window, about 1 s per <c>UDTypeArray1000</c> reply (issue #33 item 0).
+    /// 4 KB segments fit that window; on a real network (MTU 1500, MSS 1460) the clamp changes nothing.
+    /// </summary>
+    public const int MaxSegmentBytes = 4096;
+
+    /// <summary>Sets <see cref="MaxSegmentBytes"/> on <paramref name="listener"/> before it binds (Linux only: elsewhere nothing).</summary>
+    private static void ClampSegmentSize(Socket listener)
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            const int ipProtoTcp = 6, tcpMaxSeg = 2;
+            listener.SetRawSocketOption(ipProtoTcp, tcpMaxSeg, BitConverter.GetBytes(MaxSegmentBytes));
         }
     }
 

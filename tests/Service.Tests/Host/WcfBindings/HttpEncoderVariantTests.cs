@@ -1,0 +1,136 @@
+using System.Net;
+using System.ServiceModel;
+using System.Text;
+using Dashboard.Runner.Clients.Wcf;
+using Dashboard.Service.Contracts.Payloads;
+using Dashboard.Service.Contracts.Variants;
+using Dashboard.Tests.RealProcesses;
+
+namespace Dashboard.Service.Tests.Host.WcfBindings;
+
+/// <summary>
+/// The wcfbindings stack's WSHttp (<c>WcfWsHttp</c>: SOAP 1.2 + WS-Addressing 1.0 with WCF's text encoder) and binary over
+/// HTTP (<c>WcfBinaryHttp</c>: WCF's sessionless binary encoder, <c>application/soap+msbin1</c>) variants in the built host
+/// without a JVM, called by the real WCF client (<c>WSHttpBinding(SecurityMode.None)</c>, a CustomBinding of
+/// <c>BinaryMessageEncodingBindingElement</c> + <c>HttpTransportBindingElement</c>, through the runner's
+/// <see cref="WcfBinding"/>): every payload answers the contract value; an unknown action is a SOAP fault; a bad envelope
+/// is a SOAP 1.2 fault with HTTP 500 and another content type 415, and the host keeps serving.
+/// </summary>
+public sealed class HttpEncoderVariantTests(JvmFreeHostFixture fixture) : IClassFixture<JvmFreeHostFixture>
+{
+    [Theory]
+    [InlineData("WcfWsHttp")]
+    [InlineData("WcfBinaryHttp")]
+    public async Task EveryPayload_WcfClient_ReplyIsTheContractValue(string variant)
+    {
+        var factory = Factory(variant);
+        try
+        {
+            var proxy = factory.CreateChannel();
+            var wrong = new List<string>();
+            foreach (var payload in PayloadCatalogue.All)
+            {
+                var arguments = payload.CreateArguments();
+                var reply = await WcfOperations.CallAsync(proxy, payload.Operation, WcfOperations.ToWire(arguments));
+                if (!payload.IsExpectedReply(arguments, reply))
+                {
+                    wrong.Add(payload.Id);
+                }
+            }
+
+            Assert.Empty(wrong);
+            ((IClientChannel)proxy).Close();
+        }
+        finally
+        {
+            factory.Abort();
+        }
+    }
+
+    [Theory]
+    [InlineData("WcfWsHttp")]
+    [InlineData("WcfBinaryHttp")]
+    public async Task UnknownAction_IsSoapFault_AndTheHostKeepsServing(string variant)
+    {
+        var factory = new ChannelFactory<NetTcpVariantTests.IUnknownOperation>(WcfBinding.For(variant, TimeSpan.FromSeconds(10)), new EndpointAddress(fixture.Endpoint(variant).Address));
+        try
+        {
+            var error = await Assert.ThrowsAnyAsync<CommunicationException>(() => factory.CreateChannel().Nope(1));
+            Assert.Contains("no operation has this action", error.Message, StringComparison.Ordinal);
+        }
+        finally
+        {
+            factory.Abort();
+        }
+
+        Assert.Equal(9, await CallIntAsync(variant, 9));
+    }
+
+    [Theory]
+    [InlineData("WcfWsHttp", "application/soap+xml; charset=utf-8")]
+    [InlineData("WcfBinaryHttp", "application/soap+msbin1")]
+    public async Task Post_BadEnvelope_IsSoap12FaultWith500_AndTheHostKeepsServing(string variant, string contentType)
+    {
+        var (status, type, body) = await PostAsync(variant, "<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\"><s:Body>", contentType);
+
+        Assert.Equal(HttpStatusCode.InternalServerError, status);
+        Assert.StartsWith(contentType.Split(';')[0], type, StringComparison.Ordinal);
+        Assert.NotEmpty(body);
+        Assert.Equal(-3, await CallIntAsync(variant, -3));
+    }
+
+    [Fact]
+    public async Task Post_WsHttpOfTextXml_Is415()
+    {
+        var (status, _, _) = await PostAsync("WcfWsHttp", "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body/></s:Envelope>", "text/xml; charset=utf-8");
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, status);
+    }
+
+    [Fact]
+    public async Task Post_BinaryHttpOfSoapXml_Is415()
+    {
+        var (status, _, _) = await PostAsync("WcfBinaryHttp", "<s:Envelope xmlns:s=\"http://www.w3.org/2003/05/soap-envelope\"><s:Body/></s:Envelope>", "application/soap+xml; charset=utf-8");
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, status);
+    }
+
+    [Theory]
+    [InlineData("WcfWsHttp", "SOAP 1.2 + WS-Addressing")]
+    [InlineData("WcfBinaryHttp", "MC-NBFS")]
+    public void Endpoints_HttpEncoderVariant_ListedWithoutWsdl(string variant, string encoding)
+    {
+        var endpoint = fixture.Endpoint(variant);
+
+        Assert.StartsWith("http://", endpoint.Address, StringComparison.Ordinal);
+        Assert.EndsWith("/benchmark", endpoint.Address, StringComparison.Ordinal);
+        Assert.Equal(VariantCatalogue.WcfBindings, endpoint.Stack);
+        Assert.Contains(encoding, endpoint.Encoding, StringComparison.Ordinal);
+        Assert.Null(endpoint.Wsdl);
+    }
+
+    private async Task<(HttpStatusCode Status, string ContentType, string Body)> PostAsync(string variant, string text, string contentType)
+    {
+        using var http = new HttpClient();
+        using var content = new ByteArrayContent(Encoding.UTF8.GetBytes(text));
+        content.Headers.ContentType = System.Net.Http.Headers.MediaTypeHeaderValue.Parse(contentType);
+        using var response = await http.PostAsync(new Uri(fixture.Endpoint(variant).Address), content);
+        return (response.StatusCode, response.Content.Headers.ContentType?.ToString() ?? "", await response.Content.ReadAsStringAsync());
+    }
+
+    private async Task<int> CallIntAsync(string variant, int value)
+    {
+        var factory = Factory(variant);
+        try
+        {
+            return await factory.CreateChannel().IntSimple(value);
+        }
+        finally
+        {
+            factory.Abort();
+        }
+    }
+
+    private ChannelFactory<IBenchmarkSoap> Factory(string variant) =>
+        new(WcfBinding.For(variant, TimeSpan.FromSeconds(10)), new EndpointAddress(fixture.Endpoint(variant).Address));
+}
