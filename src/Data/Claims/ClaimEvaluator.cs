@@ -90,12 +90,14 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         var count = $"Holds in {holds} of {covered.Count} case{(covered.Count == 1 ? "" : "s")}";
         ClaimVerdict verdict;
         string summary;
+        ClaimSummary? summaryEffect = null;
         var summaryCases = covered.Where(r => r.Ratio is > 0).ToList();
         if (!claim.InAllCases && summaryCases.Count >= MinimumCasesForSummary)
         {
             // A general statement: its summary effect over the cases decides; the cases that disagree are listed.
             var (ratio, low, high) = Summary([.. summaryCases.Select(r => r.Ratio!.Value)]);
             verdict = DecideSummary(claim, low, high);
+            summaryEffect = new ClaimSummary(ratio, low, high, summaryCases.Count);
             summary = string.Create(CultureInfo.InvariantCulture,
                 $"{count}; summary over {summaryCases.Count} cases ×{ratio:0.###} [{low:0.###}, {high:0.###}] (geometric mean, 95 % t interval over the cases' log ratios)")
                 + (fails.Count > 0 ? $"; cases that disagree: {string.Join(", ", fails.Select(f => f.Label))}" : "") + ".";
@@ -115,7 +117,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             reason += $" Not measured in these runs: {string.Join(", ", missing)}.";
         }
 
-        return new ClaimResult(claim, verdict, reason, results, method);
+        return new ClaimResult(claim, verdict, reason, results, method) { Summary = summaryEffect };
     }
 
     /// <summary>Fewest independent observations (launches × repetitions, over the case's runs) per side for a test: 3 (docs/statistics.md: no interval below 3).</summary>
@@ -458,7 +460,12 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             : effect with { Verdict = ClaimVerdict.DoesNotHold, Reason = $"A ÷ B = {shown} (counted), outside {DescribeBand(low, high)}." };
     }
 
-    private static (double Low, double High) Band(Claim claim) => claim.Comparison == ClaimComparison.Similar
+    /// <summary>
+    /// The ratios A ÷ B that agree with a <see cref="ClaimComparison.Similar"/> or <see cref="ClaimComparison.RatioInRange"/>
+    /// claim: [1/(1+x), 1+x] for "A ≈ B within x", [low, high] for a range (high +∞ when open).
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="claim"/> is null.</exception>
+    public static (double Low, double High) Band(Claim claim) => (claim ?? throw new ArgumentNullException(nameof(claim))).Comparison == ClaimComparison.Similar
         ? (1 / (1 + claim.Tolerance), 1 + claim.Tolerance)
         : (claim.RangeLow, claim.RangeHigh ?? double.PositiveInfinity);
 

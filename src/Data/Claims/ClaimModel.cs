@@ -275,6 +275,20 @@ public static class ClaimMetrics
             : LevelRule.EqualLoad;
     }
 
+    /// <summary>What a metric is, in words for axis titles: "throughput", "server CPU per operation"…</summary>
+    public static string NameOf(ClaimMetric metric) => metric switch
+    {
+        ClaimMetric.Throughput => "throughput",
+        ClaimMetric.MeanResponseTime => "mean response time",
+        ClaimMetric.ServerCpu => "server CPU",
+        ClaimMetric.AvailableMemory => "available memory",
+        ClaimMetric.WireBytes => "bytes per round trip",
+        ClaimMetric.OverheadPerMessage => "overhead per message",
+        ClaimMetric.CpuPerOperation => "server CPU per operation",
+        ClaimMetric.Upstart => "first calls' response time",
+        _ => metric.ToString(),
+    };
+
     /// <summary>The unit of a metric's values.</summary>
     public static string UnitOf(ClaimMetric metric) => metric switch
     {

@@ -111,6 +111,12 @@ public sealed record ClaimResult(Claim Claim, ClaimVerdict Verdict, string Reaso
     /// <summary>Upper end of <see cref="Ratio"/>'s interval.</summary>
     public double? RatioHigh => Single?.RatioHigh;
 
+    /// <summary>
+    /// A general statement's summary effect over its cases (the geometric mean of the cases' ratios with a 95 % t interval
+    /// over their logs), when it decided the verdict; null for "in all cases" claims and below 3 measured cases.
+    /// </summary>
+    public ClaimSummary? Summary { get; init; }
+
     /// <summary>Level pairs counted over every contrast.</summary>
     public int LevelsCounted => Contrasts.Sum(c => c.LevelsCounted);
 
@@ -135,3 +141,10 @@ public sealed record ClaimResult(Claim Claim, ClaimVerdict Verdict, string Reaso
 
     private ContrastResult? Single => Contrasts.Count(c => c.Ratio is not null) == 1 ? Contrasts.Single(c => c.Ratio is not null) : null;
 }
+
+/// <summary>A claim's summary effect over its cases: A ÷ B as the geometric mean of the cases' ratios.</summary>
+/// <param name="Ratio">The geometric mean of the cases' ratios A ÷ B.</param>
+/// <param name="Low">Lower end of its 95 % t interval over the cases' log ratios.</param>
+/// <param name="High">Upper end of that interval.</param>
+/// <param name="Cases">How many cases it summarises (at least <see cref="ClaimEvaluator.MinimumCasesForSummary"/>).</param>
+public sealed record ClaimSummary(double Ratio, double Low, double High, int Cases);

@@ -60,4 +60,56 @@ public class ClaimCatalogueTests
         Assert.True(ClaimCatalogue.TryGet("thesis-9.3-unsecure-beats-secure-throughput", out var claim));
         Assert.Equal(ClaimMetric.Throughput, claim.Metric);
     }
+
+    [Fact]
+    public void All_Thesis911EmptyMethod_CountsWithOnMachineNotWithSmallData()
+    {
+        // "However, on large datasets and empty method the Service in on-machine communication performed best response time."
+        var empty = ClaimLevels.Of("IceTcp", "java", "Empty", 20, [1000]).Level;
+        var small = ClaimCatalogue.All.Single(c => c.Id == "thesis-9.1.1-small-data-cross-machine-response-time");
+        var large = ClaimCatalogue.All.Single(c => c.Id == "thesis-9.1.1-large-data-on-machine-response-time");
+
+        Assert.DoesNotContain(small.Contrasts, c => c.A.Matches(empty, ClaimCatalogue.EmulatedLan) || c.B.Matches(empty, ClaimCatalogue.SameMachine));
+        Assert.Contains(small.Contrasts, c => c.A.Matches(ClaimLevels.Of("IceTcp", "java", "Int", 20, [1000]).Level, ClaimCatalogue.EmulatedLan));
+        Assert.Contains(large.Contrasts, c => c.A.Matches(empty, ClaimCatalogue.SameMachine) && c.B.Matches(empty, ClaimCatalogue.EmulatedLan));
+        Assert.Contains("empty method", large.Statement, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void All_Thesis921TransportVsMessage_ComparesMessageSecurityOnlyAndSaysWhatIsConfounded()
+    {
+        var claim = ClaimCatalogue.All.Single(c => c.Id == "thesis-9.2.1-transport-beats-message-security");
+
+        // The UserName variant is TransportWithMessageCredential, not Message security: only the X.509 variant is compared.
+        var contrast = Assert.Single(claim.Contrasts);
+        Assert.Equal(["MetroSoap12WsaX509"], contrast.B.Variants!);
+        Assert.Equal("Message", VariantCatalogue.All.Single(v => v.Name == "MetroSoap12WsaX509").SecurityMode);
+        Assert.Equal("TransportWithMessageCredential", VariantCatalogue.All.Single(v => v.Name == "MetroSoap12WsaUserNameHttps").SecurityMode);
+        Assert.Contains("no client certificate", claim.Statement, StringComparison.Ordinal);
+        Assert.Contains("Confounded: the SOAP version and WS-Addressing", claim.Statement, StringComparison.Ordinal);
+        Assert.Contains("\"lesser processing\" is not tested", claim.Statement, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("ice-paper-binary-halves-xml-overhead")]
+    [InlineData("ice-paper-ice-halves-binary-overhead")]
+    public void All_IcePaperTableI_StringMessagesOnly(string id)
+    {
+        // Seed 002, III.C: "A comparison of the average overhead of the sent messages are shown in table 1. All the messages are sent as strings."
+        var claim = ClaimCatalogue.All.Single(c => c.Id == id);
+
+        Assert.All(claim.Contrasts, c => Assert.All(c.A.Payloads!.Concat(c.B.Payloads!), p => Assert.StartsWith("String", p, StringComparison.Ordinal)));
+        Assert.Contains("Table I sent strings only", claim.Statement, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("thesis-9.1.2-dotnet-clients-beat-java-throughput")]
+    [InlineData("thesis-9.1.2-dotnet-clients-beat-java-response-time")]
+    public void All_Thesis912_SaysTheServiceIsJavaMetro(string id)
+    {
+        var claim = ClaimCatalogue.All.Single(c => c.Id == id);
+
+        Assert.StartsWith("Claim here, with stand-ins:", claim.Statement, StringComparison.Ordinal);
+        Assert.Contains("Java Metro here, where the thesis's was WCF", claim.Statement, StringComparison.Ordinal);
+    }
 }

@@ -74,8 +74,8 @@ public class ClaimEvaluatorLevelRulesTests
         // Counted bytes per message do not depend on what bound the level.
         var result = Evaluator.Evaluate(ClaimLevels.Claim("ice-paper-binary-halves-xml-overhead"),
         [
-            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 150, responseBytes: 160, generatorCpu: 99),
-            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357, generatorCpu: 99),
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "String1", 1, [2000], requestBytes: 147, responseBytes: 157, generatorCpu: 99),
+            ClaimLevels.Of("MetroSoap11", "java", "String1", 1, [2000], requestBytes: 304, responseBytes: 354, generatorCpu: 99),
         ]);
 
         Assert.Equal(ClaimVerdict.Holds, result.Verdict);

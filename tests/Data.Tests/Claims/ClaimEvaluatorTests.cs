@@ -193,10 +193,10 @@ public class ClaimEvaluatorTests
     [Fact]
     public void Evaluate_BinaryOverheadLessThanHalfOfXml_HoldsOnCountedBytes()
     {
-        // Int: own bytes 4 each way. SOAP 1.1: (307 − 4 + 357 − 4) / 2 = 328; FastInfoset: (150 − 4 + 160 − 4) / 2 = 151.
+        // String1 (Table I sent strings only): own bytes 1 each way. SOAP 1.1: (304 − 1 + 354 − 1) / 2 = 328; FastInfoset: (147 − 1 + 157 − 1) / 2 = 151.
         var result = Decide("ice-paper-binary-halves-xml-overhead",
-            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 150, responseBytes: 160),
-            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357));
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "String1", 1, [2000], requestBytes: 147, responseBytes: 157),
+            ClaimLevels.Of("MetroSoap11", "java", "String1", 1, [2000], requestBytes: 304, responseBytes: 354));
 
         Assert.Equal(ClaimVerdict.Holds, result.Verdict);
         Assert.Equal(151.0 / 328, result.Ratio!.Value, 6);
@@ -209,8 +209,8 @@ public class ClaimEvaluatorTests
     public void Figures_OverheadClaim_ShowsEachSidesBytesPerMessage()
     {
         var result = Decide("ice-paper-binary-halves-xml-overhead",
-            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 150, responseBytes: 160),
-            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357));
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "String1", 1, [2000], requestBytes: 147, responseBytes: 157),
+            ClaimLevels.Of("MetroSoap11", "java", "String1", 1, [2000], requestBytes: 304, responseBytes: 354));
 
         Assert.Equal("A 151 vs B 328 bytes per message beyond the payload's own", result.Figures);
     }
@@ -246,8 +246,8 @@ public class ClaimEvaluatorTests
     public void Evaluate_BinaryOverheadAsLargeAsXml_DoesNotHold()
     {
         var result = Decide("ice-paper-binary-halves-xml-overhead",
-            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "Int", 1, [2000], requestBytes: 300, responseBytes: 340),
-            ClaimLevels.Of("MetroSoap11", "java", "Int", 1, [2000], requestBytes: 307, responseBytes: 357));
+            ClaimLevels.Of("MetroSoap11FastInfoset", "java", "String1", 1, [2000], requestBytes: 297, responseBytes: 337),
+            ClaimLevels.Of("MetroSoap11", "java", "String1", 1, [2000], requestBytes: 304, responseBytes: 354));
 
         Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
         Assert.Contains("outside [0.3, 0.6]", result.Reason, StringComparison.Ordinal);

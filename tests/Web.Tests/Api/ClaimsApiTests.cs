@@ -111,14 +111,14 @@ public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebApp
     public async Task GetReports_CountedBytes_ListOverheadPerMessagePerLevelAndEachSidesFigures()
     {
         var id = ClaimsSeed.Run(App.DatabasePath, "claims: bytes",
-            ("MetroSoap11", "java", "Int", 1, [1000, 1010, 990]),
-            ("MetroSoap11FastInfoset", "java", "Int", 1, [1200, 1210, 1190]));
+            ("MetroSoap11", "java", "String1", 1, [1000, 1010, 990]),
+            ("MetroSoap11FastInfoset", "java", "String1", 1, [1200, 1210, 1190]));
         using (var db = App.OpenDatabase())
         {
-            // Int's own bytes are 4 each way: SOAP 1.1 (303 + 353) / 2 = 328 bytes of overhead, FastInfoset 151.
+            // String1 (Table I sent strings only): own bytes 1 each way: SOAP 1.1 (303 + 353) / 2 = 328 bytes of overhead, FastInfoset 151.
             foreach (var level in db.Levels.Where(l => l.RunId == id))
             {
-                (level.MeanRequestBytes, level.MeanResponseBytes) = level.Variant == "MetroSoap11" ? (307.0, 357.0) : (150.0, 160.0);
+                (level.MeanRequestBytes, level.MeanResponseBytes) = level.Variant == "MetroSoap11" ? (304.0, 354.0) : (147.0, 157.0);
             }
 
             await db.SaveChangesAsync();
@@ -128,7 +128,7 @@ public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebApp
         var body = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/claims");
 
         Assert.Contains("## Cost per operation and overhead per message, per level", md, StringComparison.Ordinal);
-        Assert.Contains($"| MetroSoap11 × java × Int × 1 clients (same-machine) | {id} | — | — | 328 |", md, StringComparison.Ordinal);
+        Assert.Contains($"| MetroSoap11 × java × String1 × 1 clients (same-machine) | {id} | — | — | 328 |", md, StringComparison.Ordinal);
         Assert.Contains("A 151 vs B 328 bytes per message beyond the payload's own", md, StringComparison.Ordinal);
         var figures = body.GetProperty("levelFigures").EnumerateArray().ToList();
         Assert.Equal(2, figures.Count);

@@ -221,6 +221,35 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
         await Expect(page.GetByTestId("topology-side-by-side")).ToHaveCountAsync(0);
     }
 
+    [Fact]
+    public async Task RunPage_ClaimForestPlot_RendersTheCasesOfARealClaimAtThreeWidths()
+    {
+        var id = ClaimsSeed.SecurityRun(fixture.App.DatabasePath);
+        const string claim = "thesis-9.3-unsecure-beats-secure-throughput";
+        foreach (var (width, height) in new[] { (1280, 900), (1920, 1080), (390, 844) })
+        {
+            var page = await fixture.NewPageAsync(width, height);
+            await page.GotoAsync($"runs/{id}");
+            await page.GetByTestId("run-claims").GetByText("Claims of the source documents: verdicts", new() { Exact = false }).ClickAsync();
+            await page.GetByTestId($"forest-toggle-{claim}").ClickAsync();
+
+            var plot = page.GetByTestId($"forest-{claim}");
+            await Expect(plot.Locator(".main-svg").First).ToBeVisibleAsync();
+            // Two cases (SOAP 1.1 over HTTP vs HTTPS holds, Ice over TCP vs TLS does not), each a point with its interval.
+            Assert.Equal(2, await plot.EvaluateAsync<int>("el => el.data.find(t => t.name.startsWith('case:')).x.length"));
+            await Expect(plot).ToContainTextAsync("IceTcp vs IceSsl");
+            await Expect(plot).ToContainTextAsync("ratio A ÷ B");
+            await Expect(plot).ToContainTextAsync("(req/s), log scale");
+            await Expect(plot).ToContainTextAsync("no advantage: within ±5 %");
+            await Expect(page.Locator($"tr[data-forest='{claim}'] .claim-forest-table tbody tr")).ToHaveCountAsync(2);
+            // The plot fits the page: nothing runs off sideways.
+            Assert.True(await page.EvaluateAsync<bool>("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), $"sideways overflow at {width} px");
+            await page.EvaluateAsync("() => window.scrollTo(0, 0)"); // the clip's boxes in page coordinates
+            await Screenshots.SaveAsync(page, $"screenshot-claim-forest-{width}.png", page.Locator($"tr[data-claim='{claim}']"), page.Locator($"tr[data-forest='{claim}']"));
+            await page.CloseAsync();
+        }
+    }
+
     [Theory]
     [InlineData(1280, 900, "screenshot-run-1280.png")]
     [InlineData(1920, 1080, "screenshot-run-1920.png")]

@@ -62,6 +62,37 @@ public sealed class ClaimsPanelTests : IDisposable
     }
 
     [Fact]
+    public void Render_ForestToggle_ShowsThePlotOfTheCasesAndItsTable()
+    {
+        var claim = ClaimCatalogue.All.Single(c => c.Id == "thesis-9.3-unsecure-beats-secure-throughput");
+        var levels = new[]
+        {
+            Level("MetroSoap11", [1000, 1010, 990]),
+            Level("MetroSoap11Https", [500, 505, 495]),
+        };
+        var results = new[] { ClaimEvaluator.Default.Evaluate(claim, levels) };
+        var cut = _context.Render<ClaimsPanel>(p => p.Add(x => x.RunId, 5).Add(x => x.Claims, results));
+        Assert.Empty(cut.FindAll("tr.claim-forest"));
+
+        cut.Find($"[data-testid='forest-toggle-{claim.Id}']").Click();
+
+        var forest = cut.Find($"tr[data-forest='{claim.Id}']");
+        Assert.NotNull(forest.QuerySelector($"[data-testid='forest-{claim.Id}']"));
+        Assert.NotNull(forest.QuerySelector($"[data-testid='forest-{claim.Id}-svg']"));
+        Assert.Equal($"run-5-claim-{claim.Id}", forest.QuerySelector("[data-file-name]")!.GetAttribute("data-file-name"));
+        var rows = forest.QuerySelectorAll(".claim-forest-table tbody tr");
+        var row = Assert.Single(rows);
+        Assert.Equal("MetroSoap11 vs MetroSoap11Https · java × Int × 20 clients × same-machine", row.QuerySelector("th")!.TextContent.Trim());
+        Assert.Equal("2", row.QuerySelectorAll("td")[0].TextContent.Trim());
+        Assert.Equal("holds", row.QuerySelectorAll("td")[2].TextContent.Trim());
+        Assert.Contains("no advantage: within ±5 %", forest.QuerySelector("caption")!.TextContent, StringComparison.Ordinal);
+
+        cut.Find($"[data-testid='forest-toggle-{claim.Id}']").Click();
+
+        Assert.Empty(cut.FindAll("tr.claim-forest"));
+    }
+
+    [Fact]
     public void Render_RunIdOnASeededDatabase_ComputesTheVerdicts()
     {
         var id = ClaimsSeed.SecurityRun(DatabasePath);

@@ -61,24 +61,24 @@ public sealed class PresetClaimsTests : IDisposable
         var group = Group(4);
         var java = group.Quick.Single(p => p.FileName == "preset-4-ice-paper-java-quick.json").Document!.Name;
         ClaimsSeed.Run(DatabasePath, java, ("IceTcp", "java", "Int", 1, [100])); // an older run of the same part: not counted
-        // Int (4 bytes each way). Overhead per message: SOAP 1.1 (303 + 353) / 2 = 328, FastInfoset 151 (×0.46: holds),
-        // Ice 31 (×0.21 of FastInfoset: does not hold); bytes per round trip 664 ÷ 310 = 2.14 (holds); Ice's round trip
+        // String1 (Table I sent strings only; 1 byte each way). Overhead per message: SOAP 1.1 (303 + 353) / 2 = 328, FastInfoset 151 (×0.46: holds),
+        // Ice 31 (×0.21 of FastInfoset: does not hold); bytes per round trip 658 ÷ 304 = 2.16 (holds); Ice's round trip
         // is the shortest (holds); upstart: no samples stored, so no first calls (inconclusive). Issue #34's added claims:
-        // FastInfoset's round trip shorter than SOAP 1.1's (holds), SOAP 1.1 ÷ Ice bytes 664 ÷ 70 = 9.5, outside [4, 6]
+        // FastInfoset's round trip shorter than SOAP 1.1's (holds), SOAP 1.1 ÷ Ice bytes 658 ÷ 64 = 10.3, outside [4, 6]
         // (does not hold), the two SOAP setups' upstart (inconclusive: no first calls), and two not measurable here.
         var id = ClaimsSeed.Run(DatabasePath, java,
-            ("IceTcp", "java", "Int", 1, [4000, 4010, 3990]),
-            ("MetroSoap11", "java", "Int", 1, [1000, 1010, 990]),
-            ("MetroSoap11FastInfoset", "java", "Int", 1, [1200, 1210, 1190]));
+            ("IceTcp", "java", "String1", 1, [4000, 4010, 3990]),
+            ("MetroSoap11", "java", "String1", 1, [1000, 1010, 990]),
+            ("MetroSoap11FastInfoset", "java", "String1", 1, [1200, 1210, 1190]));
         using (var db = ResultsDatabase.Open(DatabasePath))
         {
             foreach (var level in db.Levels.Where(l => l.RunId == id))
             {
                 (level.MeanRequestBytes, level.MeanResponseBytes) = level.Variant switch
                 {
-                    "IceTcp" => (40.0, 30.0),
-                    "MetroSoap11" => (307.0, 357.0),
-                    _ => (150.0, 160.0),
+                    "IceTcp" => (37.0, 27.0),
+                    "MetroSoap11" => (304.0, 354.0),
+                    _ => (147.0, 157.0),
                 };
             }
 
