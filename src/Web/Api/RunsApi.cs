@@ -197,14 +197,14 @@ public static class RunsApi
 
     private static async Task<IResult> BundleAsync(int id, HttpContext http, RunResultsService results, CancellationToken cancellationToken)
     {
-        if (await results.LevelsAsync(id, cancellationToken) is null)
+        // Buffered to a temporary file: a ZIP is written with seeks, and the response must not start before it is whole.
+        var file = new FileStream(Path.GetTempFileName(), FileMode.Open, FileAccess.ReadWrite, FileShare.None, 1 << 16, FileOptions.DeleteOnClose);
+        if (!await results.WriteBundleAsync(id, file, ReproduceCommand(http), cancellationToken))
         {
+            await file.DisposeAsync();
             return NotFound(id);
         }
 
-        // Buffered to a temporary file: a ZIP is written with seeks, and the response must not start before it is whole.
-        var file = new FileStream(Path.GetTempFileName(), FileMode.Open, FileAccess.ReadWrite, FileShare.None, 1 << 16, FileOptions.DeleteOnClose);
-        await results.WriteBundleAsync(id, file, ReproduceCommand(http), cancellationToken);
         file.Position = 0;
         return TypedResults.File(file, "application/zip", $"run-{id}.bundle.zip");
     }
