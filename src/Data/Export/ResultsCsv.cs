@@ -26,7 +26,11 @@ public static class ResultsCsv
     /// <c>steady_state_reached</c>, <c>steady_state_warmup_s</c>, <c>server_cpu_percent</c>, <c>bound</c> and
     /// <c>generator_cpu_us_per_request</c>; then the window CPU figures (docs/statistics.md): server CPU µs per request
     /// with its interval, the generator's interval, machine busy %, steal %, others' cores (means over the repetitions
-    /// that measured them) and <c>disturbed_repetitions</c>.
+    /// that measured them) and <c>disturbed_repetitions</c>; last the protocol (docs/statistics.md, "The protocol",
+    /// "Launches" and "Precision target"): <c>window_s</c> (the mean measured window, s), <c>launches</c> (distinct launches
+    /// behind the row), <c>host_processes</c> (distinct service host processes that served them: 1 = the launches shared
+    /// one host), <c>throughput_precision</c> and <c>server_cpu_precision</c> (relative half-widths of the 95 % intervals,
+    /// fractions; empty below 3 repetitions).
     /// </summary>
     public const string AggregatesHeader =
         "variant,client,payload,level,repetitions,requests,errors,throughput_rps,throughput_ci95_low,throughput_ci95_high," +
@@ -35,7 +39,22 @@ public static class ResultsCsv
         "mean_request_bytes,mean_response_bytes,generator_cpu_percent,security_mode,is_secure,payload_class," +
         "complete,partial_repetitions,throughput_cov,mean_ms_cov,p50_ms_cov,steady_state_reached,steady_state_warmup_s,server_cpu_percent,bound," +
         "generator_cpu_us_per_request,server_cpu_us_per_request,server_cpu_us_per_request_ci95_low,server_cpu_us_per_request_ci95_high," +
-        "generator_cpu_us_per_request_ci95_low,generator_cpu_us_per_request_ci95_high,machine_busy_percent,steal_percent,others_cpu_cores,disturbed_repetitions";
+        "generator_cpu_us_per_request_ci95_low,generator_cpu_us_per_request_ci95_high,machine_busy_percent,steal_percent,others_cpu_cores,disturbed_repetitions," +
+        "window_s,launches,host_processes,throughput_precision,server_cpu_precision";
+
+    // window_s, launches, host_processes, throughput_precision, server_cpu_precision of one aggregate (AggregatesHeader).
+    private static string[] ProtocolFields(LevelAggregate a)
+    {
+        var windows = a.Levels.Where(l => l.WindowSeconds is not null).Select(l => l.WindowSeconds!.Value).ToList();
+        var launches = a.Levels.Select(l => l.Launch ?? 1).Distinct().Count();
+        var hosts = a.Levels.Where(l => l.HostProcessId is not null).Select(l => l.HostProcessId).Distinct().Count();
+        var precision = LevelPrecision.Of(a);
+        return
+        [
+            windows.Count == 0 ? "" : Number(windows.Average()), a.Levels.Count == 0 ? "" : Number(launches),
+            hosts == 0 ? "" : Number(hosts), Number(precision.Throughput), Number(precision.ServerCpu),
+        ];
+    }
 
     /// <summary>Header of the raw-sample CSV; times in µs since the level started, bytes −1 when the client could not count them.</summary>
     public const string SamplesHeader =
@@ -74,6 +93,7 @@ public static class ResultsCsv
                     Number(a.ServerCpuPerRequest?.Mean), a.ServerCpuPerRequest is { } sc ? Low(sc) : "", a.ServerCpuPerRequest is { } sh ? High(sh) : "",
                     a.GeneratorCpuPerRequest is { } gc ? Low(gc) : "", a.GeneratorCpuPerRequest is { } gh ? High(gh) : "",
                     Number(a.MachineBusyPercent), Number(a.StealPercent), Number(a.OthersCpuCores), Number(a.DisturbedRepetitions),
+                    .. ProtocolFields(a),
                 ];
                 foreach (var field in fields)
                 {

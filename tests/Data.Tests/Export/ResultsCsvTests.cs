@@ -105,6 +105,34 @@ public sealed class ResultsCsvTests : IDisposable
         Assert.Equal("0", row["partial_repetitions"]);
     }
 
+    [Fact]
+    public async Task WriteAggregatesAsync_ThreeLaunchesTwoHosts_ProtocolColumnsSayWindowLaunchesHostsAndPrecision()
+    {
+        var stored = new[]
+        {
+            Support.Levels.Stored("AspNetH2BinXml", "dotnet", "Int", 20, 0, 10, 2),
+            Support.Levels.Stored("AspNetH2BinXml", "dotnet", "Int", 20, 1, 12, 4),
+            Support.Levels.Stored("AspNetH2BinXml", "dotnet", "Int", 20, 2, 14, 6),
+        };
+        (stored[0].Launch, stored[0].HostProcessId, stored[0].WindowSeconds) = (1, 400, 3.0);
+        (stored[1].Launch, stored[1].HostProcessId, stored[1].WindowSeconds) = (2, 500, 3.5);
+        (stored[2].Launch, stored[2].HostProcessId, stored[2].WindowSeconds) = (3, 500, 4.0);
+        using var writer = new StringWriter(CultureInfo.InvariantCulture);
+
+        var aggregates = LevelAggregation.Aggregate(stored);
+        await ResultsCsv.WriteAggregatesAsync(writer, aggregates, CancellationToken.None);
+
+        var lines = writer.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var row = Row(lines[0].Split(','), lines[1]);
+        Assert.Equal("3.5", row["window_s"]);
+        Assert.Equal("3", row["launches"]);
+        Assert.Equal("2", row["host_processes"]);
+        var precision = double.Parse(row["throughput_precision"], CultureInfo.InvariantCulture);
+        Assert.Equal(aggregates[0].ThroughputRps.RelativeHalfWidth95!.Value, precision, 1e-12);
+        Assert.InRange(precision, 0.01, 1);
+        Assert.Equal("", row["server_cpu_precision"]);
+    }
+
     private static Dictionary<string, string> Row(string[] header, string line)
     {
         var fields = line.Split(',');
