@@ -3,7 +3,8 @@
 # it (the runner's server_cpu_us_per_request: the host's GET /cpu counters at both ends of each level's window) and as
 # wrk + /proc/<pid>/stat of the same host measure it, in one session against one host, interleaved. The two ratios
 # should agree within 5 %. Prints each repetition, the medians, both ratios and the 1-minute load average before and after.
-#   bench/known-truth.sh [seconds per level = 4] [repetitions = 3]
+#   bench/known-truth.sh [seconds per level = 4] [repetitions = 3]      KNOWN_TRUTH_CLIENT: the product's client (dotnet;
+#   lean, the load generator of issue #35, loads the host most like wrk does: pre-encoded requests on kept-alive connections)
 # Needs: a Release build (dotnet build -c Release src/Runner && dotnet build -c Release src/Service/Host), wrk (Debian
 # package wrk), python3. Measure on a quiet machine: the script refuses to start above a 1-minute load average of 1.5
 # unless KNOWN_TRUTH_ANY_LOAD=1.
@@ -13,6 +14,7 @@ source bench/lib.sh
 seconds=${1:-4}
 repetitions=${2:-3}
 clients=10
+client=${KNOWN_TRUTH_CLIENT:-dotnet}
 load() { cut -d' ' -f1 /proc/loadavg; }
 if [ "${KNOWN_TRUTH_ANY_LOAD:-0}" != 1 ] && awk -v l="$(load)" 'BEGIN { exit !(l >= 1.5) }'; then
   echo "known-truth: 1-minute load average $(load) is not below 1.5: measure on a quiet machine (or set KNOWN_TRUTH_ANY_LOAD=1)" >&2
@@ -43,7 +45,7 @@ wrk_us() {
 
 # Server CPU µs per request from the product: one level of the Release runner, read from its levels CSV by column name.
 product_us() {
-  run_level "$work" '{"name":"known truth","host":"http://127.0.0.1:5390","variants":["'"$1"'"],"clients":["dotnet"],"payloads":["Int"],"levels":['$clients'],"duration":"00:00:'"$(printf %02d "$seconds")"'","warmup":2000}' > /dev/null
+  run_level "$work" '{"name":"known truth","host":"http://127.0.0.1:5390","variants":["'"$1"'"],"clients":["'"$client"'"],"payloads":["Int"],"levels":['$clients'],"duration":"00:00:'"$(printf %02d "$seconds")"'","warmup":2000}' > /dev/null
   python3 -c 'import csv, sys; rows = list(csv.DictReader(open(sys.argv[1]))); r = rows[-1]; print("%.2f" % float(r["server_cpu_us_per_request"]) + (" disturbed" if r["disturbed"] == "true" else ""))' "$work/l.csv.kept"
 }
 
@@ -60,7 +62,7 @@ done
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 wh=$(echo "${figures[AspNetHttpJson.wrk]}" | median); ws=$(echo "${figures[AspNetHttpsJson.wrk]}" | median)
 ph=$(echo "${figures[AspNetHttpJson.product]}" | median); ps=$(echo "${figures[AspNetHttpsJson.product]}" | median)
-awk -v wh="$wh" -v ws="$ws" -v ph="$ph" -v ps="$ps" -v lb="$load_before" -v la="$(load)" -v s="$seconds" -v c=$clients 'BEGIN {
-  printf "medians (µs of server CPU per request, %d connections, %d s): wrk AspNetHttpJson %.2f, AspNetHttpsJson %.2f; product %.2f, %.2f\n", c, s, wh, ws, ph, ps
+awk -v wh="$wh" -v ws="$ws" -v ph="$ph" -v ps="$ps" -v lb="$load_before" -v la="$(load)" -v s="$seconds" -v c=$clients -v client="$client" 'BEGIN {
+  printf "client %s; medians (µs of server CPU per request, %d connections, %d s): wrk AspNetHttpJson %.2f, AspNetHttpsJson %.2f; product %.2f, %.2f\n", client, c, s, wh, ws, ph, ps
   printf "AspNetHttpsJson ÷ AspNetHttpJson: wrk + /proc %.3f, product %.3f, product ÷ wrk %.3f (goal 1.00 ± 0.05)\n", ws / wh, ps / ph, (ps / ph) / (ws / wh)
   printf "1-minute load average: %s before, %s after\n", lb, la }'
