@@ -30,6 +30,9 @@ public sealed class DotNetSecurity : IDisposable
     /// <summary>Nothing: an unsecure endpoint (or the peer variant, where the OS identity travels by itself).</summary>
     public static DotNetSecurity None { get; } = new(null, null, null);
 
+    /// <summary>The client certificate (with its private key) of an endpoint whose client credential is Certificate, or null; owned by this object.</summary>
+    public X509Certificate2? ClientCertificate => _clientCertificate;
+
     /// <summary>The <c>Authorization</c> header of every request (Basic), or null.</summary>
     public AuthenticationHeaderValue? Authorization { get; }
 

@@ -33,7 +33,9 @@ public static class WcfBinding
     /// WCF's sessionless binary encoder on HTTP (<c>application/soap+msbin1</c>: the Ice paper's "binary WCF");
     /// <c>WcfNetTcp</c> NetTcpBinding with security None (TcpNoSec: [MC-NMF] duplex session, binary session encoding);
     /// <c>WcfNetTcpTls</c> NetTcpBinding with Transport security and client credential None (TLS after the framing's
-    /// <c>application/ssl-tls</c> upgrade, the server's certificate checked against the host's CA).
+    /// <c>application/ssl-tls</c> upgrade, the server's certificate checked against the host's CA); <c>WcfNetTcpCert</c> the
+    /// same with client credential Certificate (TcpTptEncCert: the client certificate of the scenario's profile presented
+    /// in the TLS handshake).
     /// </summary>
     /// <exception cref="ArgumentException">The wcf client cannot call <paramref name="variant"/>; the message says why.</exception>
     public static Binding For(string variant, TimeSpan timeout)
@@ -55,6 +57,7 @@ public static class WcfBinding
             ("msbin", false, "None") => BinaryOverHttp(),
             ("msbin-session", false, "None") => Sized(new NetTcpBinding(SecurityMode.None)),
             ("msbin-session", true, "None") => Sized(new NetTcpBinding(SecurityMode.Transport) { Security = { Transport = { ClientCredentialType = TcpClientCredentialType.None } } }),
+            ("msbin-session", true, "Certificate") => Sized(new NetTcpBinding(SecurityMode.Transport) { Security = { Transport = { ClientCredentialType = TcpClientCredentialType.Certificate } } }),
             _ => throw Refused(variant),
         };
         binding.OpenTimeout = binding.SendTimeout = binding.ReceiveTimeout = binding.CloseTimeout = timeout;

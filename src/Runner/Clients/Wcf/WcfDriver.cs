@@ -39,8 +39,9 @@ public sealed class WcfDriver(TimeSpan timeout) : InProcessClientDriver
             throw new LoadClientException($"payload {payload.Id} names an unknown operation {payload.Operation}");
         }
 
-        // The CA for TLS (Basic travels through WCF's own credentials, not DotNetSecurity's header).
-        var tlsOnly = endpoint with { CredentialType = "None" };
+        // The CA for TLS and, for client credential Certificate, the client certificate (Basic and UserName travel
+        // through WCF's own credentials, not DotNetSecurity's header).
+        var tlsOnly = endpoint.CredentialType == "Certificate" ? endpoint : endpoint with { CredentialType = "None" };
         return new Factory(endpoint, payload, timeout, DotNetSecurity.For(tlsOnly, security), security?.Credentials);
     }
 

@@ -90,6 +90,12 @@ public sealed class WcfLoadClient : ILoadClient
                 RevocationMode = System.Security.Cryptography.X509Certificates.X509RevocationMode.NoCheck,
             };
         }
+        if (tlsOverTcp && security.ClientCertificate is { } certificate)
+        {
+            // NetTcpBinding Transport with TcpClientCredentialType.Certificate: WCF's SSL stream upgrade presents it.
+            _factory.Credentials.ClientCertificate.Certificate = certificate;
+        }
+
         if (credentials?.UserName is { } user)
         {
             _factory.Credentials.UserName.UserName = user;

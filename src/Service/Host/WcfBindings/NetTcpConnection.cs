@@ -153,8 +153,12 @@ public sealed class NetTcpConnection
         {
             ServerCertificate = certificate,
             EnabledSslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13,
-            ClientCertificateRequired = false,
+            ClientCertificateRequired = _settings.ClientCertificateCheck is not null,
             CertificateRevocationCheckMode = X509RevocationMode.NoCheck,
+            // The host's CA alone decides (custom trust, not the system's roots): a missing or foreign certificate fails the handshake.
+            RemoteCertificateValidationCallback = _settings.ClientCertificateCheck is not { } check
+                ? null
+                : (_, presented, _, _) => presented is not null && check(presented as X509Certificate2 ?? X509CertificateLoader.LoadCertificate(presented.GetRawCertData())),
         }, cancellationToken);
         _stream = ssl;
         _reader = new BufferedStream(ssl, 16 * 1024);
@@ -312,6 +316,9 @@ public sealed class NetTcpConnection
 /// <param name="SlowClientTimeout">Time allowed for the preamble (TLS handshake included) and for each envelope's bytes.</param>
 /// <param name="IdleTimeout">Time a session may wait between envelopes.</param>
 /// <param name="ServerCertificate">The TLS server certificate of a Transport variant; null for security None.</param>
+/// <param name="ClientCertificateCheck">For client credential Certificate: true when a client certificate may connect
+/// (<see cref="Security.SecurityMaterial.IsTrustedClientCertificate"/>); the TLS handshake then asks for one and fails
+/// without a trusted one, as WCF's SSL stream upgrade does. Null: no client certificate is asked for.</param>
 public sealed record NetTcpSettings(
     string Variant,
     string Path,
@@ -321,4 +328,5 @@ public sealed record NetTcpSettings(
     int MaxMessageBytes,
     TimeSpan SlowClientTimeout,
     TimeSpan IdleTimeout,
-    X509Certificate2? ServerCertificate);
+    X509Certificate2? ServerCertificate,
+    Func<X509Certificate2, bool>? ClientCertificateCheck = null);

@@ -82,7 +82,8 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
                 (int)Math.Min(int.MaxValue, settings.MaxRequestBodyBytes),
                 TimeSpan.FromSeconds(settings.SlowClientTimeoutSeconds),
                 TimeSpan.FromMinutes(10),
-                variant.Tls ? material.ServerCertificate : null);
+                variant.Tls ? material.ServerCertificate : null,
+                variant.ClientCertificate ? material.IsTrustedClientCertificate : null);
             _loops.Add(AcceptLoopAsync(listener, connection));
             var address = $"net.tcp://{settings.AdvertisedHost}:{bound}{EndpointPath}";
             endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, address, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType));

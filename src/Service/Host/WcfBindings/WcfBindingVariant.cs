@@ -11,7 +11,9 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// <param name="Tls">True for security mode Transport: TLS with the host's server certificate (net.tcp: the framing's TLS upgrade).</param>
 /// <param name="Basic">True for HTTP Basic against the credential profiles (BasicHttp TransportCredentialOnly / Transport + Basic).</param>
 /// <param name="UserName">True for a WS-Security UsernameToken against the credential profiles (WSHttp TransportWithMessageCredential + UserName, over HTTPS).</param>
-public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls, bool Basic = false, bool UserName = false)
+/// <param name="ClientCertificate">True for net.tcp Transport with client credential Certificate: the TLS upgrade asks for a
+/// client certificate and accepts only one the host's CA issued for client authentication.</param>
+public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transport, bool Tls, bool Basic = false, bool UserName = false, bool ClientCertificate = false)
 {
     /// <summary>Stack id of the catalogue.</summary>
     public const string Stack = "wcfbindings";
@@ -39,14 +41,15 @@ public sealed record WcfBindingVariant(string Name, WcfBindingTransport Transpor
             BinaryHttpCodec => WcfBindingTransport.BinaryHttp,
             _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no codec '{variant.Codec}'", nameof(variant)),
         };
-        var (basic, userName) = (transport, variant.CredentialType, variant.Tls) switch
+        var (basic, userName, certificate) = (transport, variant.CredentialType, variant.Tls) switch
         {
-            (_, "None", _) => (false, false),
-            (WcfBindingTransport.BasicHttp, "Basic", _) => (true, false),
-            (WcfBindingTransport.WsHttp, "UserName", true) => (false, true),
+            (_, "None", _) => (false, false, false),
+            (WcfBindingTransport.BasicHttp, "Basic", _) => (true, false, false),
+            (WcfBindingTransport.WsHttp, "UserName", true) => (false, true, false),
+            (WcfBindingTransport.NetTcp, "Certificate", true) => (false, false, true),
             _ => throw new ArgumentException($"{variant.Name}: the wcfbindings stack has no credential '{variant.CredentialType}' on {transport}{(variant.Tls ? " over TLS" : "")}", nameof(variant)),
         };
-        return new WcfBindingVariant(variant.Name, transport, variant.Tls, basic, userName);
+        return new WcfBindingVariant(variant.Name, transport, variant.Tls, basic, userName, certificate);
     }
 }
 

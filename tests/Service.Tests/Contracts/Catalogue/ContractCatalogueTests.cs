@@ -44,7 +44,7 @@ public class ContractCatalogueTests
         Assert.All(available, v => Assert.Equal(v.SocketFile is not null, v.IsLocalIpc));
         var ports = available.Where(v => v.DefaultPort is not null).Select(v => v.DefaultPort).ToArray();
         Assert.Equal(ports.Length, ports.Distinct().Count());
-        Assert.Equal(28, available.Length);
+        Assert.Equal(29, available.Length);
     }
 
     [Fact]
@@ -57,7 +57,7 @@ public class ContractCatalogueTests
         Assert.Equal(19, ClientTechnology.Get("dotnet").Callable.Count);
         Assert.Equal(15, ClientTechnology.Get("java").Callable.Count);
         Assert.Equal(14, ClientTechnology.Get("node").Callable.Count);
-        Assert.Equal(14, ClientTechnology.Get("wcf").Callable.Count);
+        Assert.Equal(15, ClientTechnology.Get("wcf").Callable.Count);
         Assert.Contains("FastInfoset", ClientTechnology.Get("wcf").RefusalOf("MetroSoap11FastInfoset"), StringComparison.Ordinal);
     }
 
