@@ -54,51 +54,64 @@ public static class PresetCatalogue
             SourceDocuments.Thesis, "ch. 8.1, Tables 9.1 and 9.3",
             "Response time and throughput against clients (from 20 on), unsecure and secure side by side, for on-machine " +
             "communication (HTTP/1.1 over a Unix domain socket, the named-pipe counterpart) and network transports (HTTP/2, Ice over TCP), " +
-            "with server CPU and available memory over time; ranked per dataset class. On-machine and cross-machine (an emulated " +
+            "with server CPU and available memory over time; ranked per dataset class. The thesis's NetTcpBinding (security None and Transport) and " +
+            "WSHttpBinding (None and TransportWithMessageCredential + UserName) as WCF bindings served by .NET with WCF's own message encoders " +
+            "(the dispatcher is ours), called by the WCF client. On-machine and cross-machine (an emulated " +
             "100 Mbit/s LAN, the thesis's lab: docs/topologies.md) side by side; Unix-socket variants on-machine only.",
             20,
             ("aspnet", "aspnet (Unix socket, HTTP/2) × dotnet, on-machine"),
             ("ice", "Ice (TCP, TLS) × java, on-machine"),
             ("aspnet-lan", "aspnet (HTTP/2) × dotnet, cross-machine (emulated LAN)"),
-            ("ice-lan", "Ice (TCP, TLS) × java, cross-machine (emulated LAN)"));
+            ("ice-lan", "Ice (TCP, TLS) × java, cross-machine (emulated LAN)"),
+            ("wcf", "WCF net.tcp (None, TLS) and WSHttp (None, UserName over HTTPS) × wcf, on-machine"));
         Preset(2, "interop", "Interoperability: SOAP 1.1 with WCF, ASMX-style .NET, Java and Node clients",
             SourceDocuments.Thesis, "ch. 8.2, Tables 9.2 and 9.4",
             "One SOAP 1.1 service (JAX-WS Metro) called by the WCF client (ChannelFactory proxies), an ASMX-style .NET client " +
             "(hand-written envelopes), Java (JAX-WS proxies) and Node (npm soap), without security, with Basic over HTTP " +
-            "(TransportCredentialOnly), over HTTPS and HTTPS + Basic; which client gets the best response time and throughput.",
+            "(TransportCredentialOnly), over HTTPS and HTTPS + Basic; which client gets the best response time and throughput. " +
+            "And the thesis's own service: BasicHttpBinding unsecure, TransportCredentialOnly + Basic and Transport as WCF bindings served by " +
+            ".NET with WCF's own message encoders (the dispatcher is ours), called by the same four clients.",
             20,
-            (null, null));
+            (null, "Metro SOAP 1.1 × wcf, dotnet, java, node"),
+            ("wcf", "WCF BasicHttp (None, Basic, HTTPS) × wcf, dotnet, java, node"));
         Preset(3, "whitepaper", "Throughput at saturation",
             SourceDocuments.Whitepaper, "",
             "Server throughput once the CPU saturates, per operation and security mode: GetOrders (1, 10, 100 orders) over SOAP 1.1, " +
-            "SOAP 1.1 over HTTPS (transport security) and SOAP 1.2 + UsernameToken over HTTPS (transport with message credential); " +
+            "SOAP 1.1 over HTTPS (transport security), SOAP 1.2 + UsernameToken over HTTPS (transport with message credential) and " +
+            "SOAP 1.2 with WS-Security X.509 sign and encrypt (message security); " +
             "TransferFunds and ProductInfo over Ice and HTTP/2 binary XML; GetRBytes (128 B, 4 KB, 256 KB) over a Unix socket.",
             20,
             ("soap", "GetOrders over Metro SOAP × java"),
             ("ice", "TransferFunds, ProductInfo over Ice × java"),
             ("aspnet", "TransferFunds, ProductInfo over HTTP/2 binary XML × dotnet"),
-            ("uds", "GetRBytes over a Unix socket × dotnet"));
+            ("uds", "GetRBytes over a Unix socket × dotnet"),
+            ("x509", "GetOrders over Metro WS-Security X.509 × java"));
         Preset(4, "ice-paper", "Round trip per data type, consecutive calls, bytes on the wire",
             SourceDocuments.IcePaper, "",
             "One client making 1,000 consecutive calls per data type: the mean round trip, the average over the first 1, 5, 10, 25, " +
             "50, 100, 250, 500, 1000 calls (the upstart; the first 3 calls are the warm-up, kept and flagged) and the request and " +
-            "response bytes on the wire (the paper's Table I), Ice against SOAP, FastInfoset and HTTP/2 binary XML.",
+            "response bytes on the wire (the paper's Table I), Ice against SOAP, FastInfoset and HTTP/2 binary XML, and the paper's " +
+            "binary WCF (the binary encoder over HTTP) against XML WCF (BasicHttpBinding), served by .NET with WCF's own encoders, with the WCF client.",
             1,
             ("java", "Ice, SOAP 1.1, FastInfoset × java"),
-            ("dotnet", "HTTP/2 binary XML × dotnet"));
+            ("dotnet", "HTTP/2 binary XML × dotnet"),
+            ("wcf", "binary WCF and XML WCF × wcf"));
         Preset(5, "latency", "Single-call latency by data size",
             SourceDocuments.LatencyHarness, "",
             "Never more than one call in flight (one client): response time by data size from 0 B to 256 KB per variant, " +
-            "for log-log charts, with CPU logged beside it.",
+            "for log-log charts, with CPU logged beside it; basicHttp and wsHttp as WCF bindings served by .NET with WCF's own encoders, with the WCF client.",
             1,
             ("dotnet", "aspnet and Metro variants × dotnet"),
-            ("java", "Ice, FastInfoset × java"));
+            ("java", "Ice, FastInfoset × java"),
+            ("wcf", "basicHttp, wsHttp × wcf"));
         Preset(6, "book-get256bytes", "Get256Bytes, sequential calls per binding",
             SourceDocuments.Book, "",
             "string Get256Bytes() called sequentially by one client per binding (named pipe → Unix socket, netTcp → HTTP/2 binary " +
-            "XML, wsHttp → SOAP 1.2 + WS-Addressing, basicHttp → SOAP 1.1): average response time, operations per second, CPU per operation.",
+            "XML, wsHttp → SOAP 1.2 + WS-Addressing, basicHttp → SOAP 1.1), and netTcp, basicHttp and wsHttp themselves as WCF bindings served " +
+            "by .NET with WCF's own encoders (the dispatcher is ours) with the WCF client: average response time, operations per second, CPU per operation.",
             1,
-            (null, null));
+            (null, "Unix socket, HTTP/2 binary XML, Metro SOAP × dotnet"),
+            ("wcf", "WCF netTcp, basicHttp, wsHttp × wcf"));
 
         Preset(7, "wcf-migration", "WCF migration: the WCF client on SOAP vs gRPC vs JSON vs Ice",
             SourceDocuments.Migration, "",
