@@ -66,6 +66,10 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await PickAsync(page, "Baseline", new System.Text.RegularExpressions.Regex($"^\\s*#{second} "), new System.Text.RegularExpressions.Regex($"base={second}"));
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync($"#{second} (base)");
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("-9.1 %");
+        // At 1280 px every table (Δ, ranking, the claims' tables) shows all its headers or says that it scrolls.
+        var cues = await ScrollCues.AssertEveryHeaderVisibleOrCuedAsync(page);
+        Assert.Contains(cues, c => c.Id == "compare-deltas-cue");
+        Assert.Contains(cues, c => c.Id == "compare-table-cue");
         await Screenshots.SaveAsync(page, "screenshot-compare-1280.png");
         await page.SetViewportSizeAsync(1920, 1080);
         await Screenshots.SaveAsync(page, "screenshot-compare-1920.png");
