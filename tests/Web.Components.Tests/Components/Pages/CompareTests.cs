@@ -65,6 +65,45 @@ public sealed class CompareTests : IAsyncLifetime
         Assert.Contains("100 Mbit/s", page.Find("[data-testid=compare-deltas]").TextContent, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task Render_ImportedRunAndItsRerun_EnvironmentsSideBySideWithDifferingRowsHighlighted()
+    {
+        var original = Run("bundle source", repetitions: 1);
+        original.EnvironmentJson = Environment("Intel(R) Xeon(R) E5-2680", 16, "paper-box", 0.42);
+        original.ImportedJson = """{"originalRunId": 12, "exportedUtc": "2026-11-26T10:00:00Z", "product": {"version": "1.2.3", "commit": "abcdef0123456789"}, "reproduce": "curl …"}""";
+        original = await _context.AddRunAsync(original, [.. Levels("AspNetHttpJson", [1000])]);
+        var rerun = Run("bundle source", repetitions: 1);
+        rerun.EnvironmentJson = Environment("AMD EPYC 7B13", 2, "ci-box", 1.75);
+        rerun = await _context.AddRunAsync(rerun, [.. Levels("AspNetHttpJson", [600])]);
+
+        var page = Open($"{original.Id},{rerun.Id}");
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=compare-environments]")));
+        var headers = page.FindAll("[data-testid=compare-environments] tr")[0].QuerySelectorAll("th").Select(h => h.TextContent.Trim()).ToList();
+        Assert.Equal(["", $"#{original.Id} (imported)", $"#{rerun.Id}"], headers);
+        var rows = page.FindAll("[data-testid=environment-compare-row]").ToDictionary(
+            r => r.QuerySelector("th")!.TextContent.Trim(),
+            r => (Values: r.QuerySelectorAll("td").Select(c => c.TextContent.Trim()).ToList(), Differs: r.GetAttribute("data-differs") == "true"));
+        string Row(string label) => string.Join(" | ", rows[label].Values) + (rows[label].Differs ? " (differs)" : " (same)");
+        Assert.Equal("Intel(R) Xeon(R) E5-2680 | AMD EPYC 7B13 (differs)", Row("CPU"));
+        Assert.Equal("16 | 2 (differs)", Row("Cores (machine)"));
+        Assert.Equal("paper-box | ci-box (differs)", Row("Machine"));
+        Assert.Equal("Debian GNU/Linux 12 (bookworm) | Debian GNU/Linux 12 (bookworm) (same)", Row("OS"));
+        Assert.Equal(".NET 10.0.3 | .NET 10.0.3 (same)", Row(".NET"));
+        Assert.Equal("on-machine | on-machine (same)", Row("Topology"));
+        Assert.Contains("load average 0.42", rows["Machine at start"].Values[0], StringComparison.Ordinal);
+        Assert.Contains("load average 1.75", rows["Machine at start"].Values[1], StringComparison.Ordinal);
+        Assert.Equal("Dashboard 1.2.3 (commit abcdef012345), imported (run #12 there)", rows["Product"].Values[0]);
+        Assert.Equal("measured here", rows["Product"].Values[1]);
+        Assert.Contains("differs", page.FindAll("[data-testid=environment-compare-row]").First(r => r.TextContent.Contains("CPU", StringComparison.Ordinal)).ClassName, StringComparison.Ordinal);
+    }
+
+    private static string Environment(string cpu, int cores, string machine, double load) => System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object?>
+    {
+        ["cpuModel"] = cpu, ["machineCores"] = cores, ["osDescription"] = "Debian GNU/Linux 12 (bookworm)", ["runtime"] = ".NET 10.0.3",
+        ["machineName"] = machine, ["commit"] = "0123abc", ["machineAtStart"] = Dashboard.Data.Statistics.MachineAtStart.Of(load, null, null),
+    }, System.Text.Json.JsonSerializerOptions.Web);
+
     private IRenderedComponent<Compare> Open(string runs)
     {
         _context.Services.GetRequiredService<NavigationManager>().NavigateTo($"compare?runs={runs}");

@@ -66,11 +66,52 @@ public sealed class ComparePageTests(BrowserFixture fixture) : IClassFixture<Bro
         await PickAsync(page, "Baseline", new System.Text.RegularExpressions.Regex($"^\\s*#{second} "), new System.Text.RegularExpressions.Regex($"base={second}"));
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync($"#{second} (base)");
         await Expect(page.GetByTestId("compare-deltas")).ToContainTextAsync("-9.1 %");
+        // At 1280 px every table (Δ, ranking, the claims' tables) shows all its headers or says that it scrolls.
+        var cues = await ScrollCues.AssertEveryHeaderVisibleOrCuedAsync(page);
+        Assert.Contains(cues, c => c.Id == "compare-deltas-cue");
+        Assert.Contains(cues, c => c.Id == "compare-table-cue");
         await Screenshots.SaveAsync(page, "screenshot-compare-1280.png");
         await page.SetViewportSizeAsync(1920, 1080);
         await Screenshots.SaveAsync(page, "screenshot-compare-1920.png");
         await page.SetViewportSizeAsync(390, 844);
         await Screenshots.SaveAsync(page, "screenshot-compare-390.png");
+    }
+
+    [Fact]
+    public async Task Compare_ImportedRunAndItsRerun_BothEnvironmentsSideBySide()
+    {
+        // A bundle of a run measured on another machine, imported through the API.
+        var source = Seed.Run(fixture.App.DatabasePath, Dashboard.Data.Entities.RunStatus.Completed, levels: 2, samplesPerLevel: 5,
+            environmentJson: """{"runtime": ".NET 10.0.3", "cpuModel": "Paper CPU 9000", "machineCores": 64, "machineName": "paper-box", "osDescription": "Debian GNU/Linux 12 (bookworm)"}""");
+        using var export = await fixture.App.Http.GetAsync($"/api/runs/{source}/bundle");
+        Assert.Equal(System.Net.HttpStatusCode.OK, export.StatusCode);
+        using var content = new System.Net.Http.ByteArrayContent(await export.Content.ReadAsByteArrayAsync());
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/zip");
+        using var imported = await fixture.App.Http.PostAsync("/api/runs/import", content);
+        var body = await imported.Content.ReadAsStringAsync();
+        Assert.True(imported.StatusCode == System.Net.HttpStatusCode.Created, body);
+        var importedId = System.Text.Json.JsonDocument.Parse(body).RootElement.GetProperty("id").GetInt32();
+
+        // "Run again" on the imported run's page queues it here and opens the new run; it runs to its end.
+        var page = await fixture.NewPageAsync(1280, 900);
+        await page.GotoAsync($"runs/{importedId}");
+        await page.GetByTestId("requeue-run").ClickAsync();
+        await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($"runs/(?!{importedId}$)[0-9]+$"));
+        var rerunId = int.Parse(System.Text.RegularExpressions.Regex.Match(page.Url, "runs/([0-9]+)$").Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
+        await fixture.App.WaitForStatusAsync(rerunId, "Completed");
+
+        // The compare view of the pair: both runs' environments side by side, the differing rows marked.
+        await page.GotoAsync($"compare?runs={importedId},{rerunId}");
+        var table = page.GetByTestId("compare-environments");
+        await Expect(table.Locator("tr").First).ToContainTextAsync($"#{importedId} (imported)");
+        await Expect(table.Locator("tr").First).ToContainTextAsync($"#{rerunId}");
+        var rows = await table.EvaluateAsync<string[]>(
+            "t => [...t.querySelectorAll('[data-testid=environment-compare-row]')].map(r => [...r.children].map(c => c.innerText.trim()).concat(r.dataset.differs).join('|'))");
+        Assert.Contains("CPU|Paper CPU 9000|—|true", rows);
+        Assert.Contains("Cores (machine)|64|—|true", rows);
+        Assert.Contains(rows, r => r.StartsWith("Product|Dashboard ", StringComparison.Ordinal) && r.EndsWith($"imported (run #{source} there)|measured here|true", StringComparison.Ordinal));
+        Assert.Contains("Topology|on-machine|on-machine|false", rows);
+        await Expect(table.Locator("tr.differs").First).ToBeVisibleAsync();
     }
 
     /// <summary>

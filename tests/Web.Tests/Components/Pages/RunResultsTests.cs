@@ -287,6 +287,31 @@ public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<Brow
     }
 
     [Fact]
+    public async Task RunPage_At1280_ClippedTablesShowScrollCueUntilScrolledToTheEnd()
+    {
+        var id = Seed.ResultsRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync(1280, 900);
+        await page.GotoAsync($"runs/{id}");
+        await Expect(page.GetByTestId("level-table").Locator("tbody tr").First).ToBeVisibleAsync();
+        await Expect(page.GetByTestId("rankings")).ToBeVisibleAsync();
+
+        // Every results table shows all its column headers, or says that it scrolls.
+        var cues = await ScrollCues.AssertEveryHeaderVisibleOrCuedAsync(page);
+        Assert.Contains(cues, c => c.Id == "ranking-cue");
+        var level = Assert.Single(cues, c => c.Id == "level-table-cue");
+        Assert.NotEmpty(level.HeadersOutside); // the per-level table is wider than the page at 1280 px
+        Assert.True(level.HintShown);
+        Assert.Contains(cues, c => c.HeadersOutside.Count == 0 && !c.HintShown); // a table that fits has no cue
+
+        // Scrolled to its right end, nothing lies beyond the edge: the hint goes; back at the start it returns.
+        var cue = page.GetByTestId("level-table-cue");
+        await cue.Locator(".mud-table-container").EvaluateAsync("el => el.scrollLeft = el.scrollWidth");
+        await Expect(cue.GetByTestId("scroll-hint")).ToBeHiddenAsync();
+        await cue.Locator(".mud-table-container").EvaluateAsync("el => el.scrollLeft = 0");
+        await Expect(cue.GetByTestId("scroll-hint")).ToBeVisibleAsync();
+    }
+
+    [Fact]
     public async Task RunPage_FailedRunWithoutLevels_NoEmptyRankingsOrOverTime()
     {
         var id = Seed.Run(fixture.App.DatabasePath, Dashboard.Data.Entities.RunStatus.Failed, levels: 0, samplesPerLevel: 0);
