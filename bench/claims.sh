@@ -7,7 +7,8 @@
 # for each run, then prints every claim's verdict over the same-machine runs, over the emulated-lan runs, and over all
 # of them (the cross-machine claims pair levels of the two topologies), and keeps the JSON, the CSVs and the reports.
 #   bench/claims.sh [LAUNCHES = 3] [PART ...]
-# PART: a file in examples/ (default: the quick parts that decide the cost and byte claims and thesis 9.3/9.1.1, below).
+# PART: a file in examples/ (default: the quick parts that decide the byte and cost claims — presets 4 and 6, Metro/Ice and
+# WCF bindings — then thesis 9.3/9.1.1's preset 1 parts: aspnet, WCF bindings, Ice).
 # CLAIMS_PORT (6380) the dashboard's port; CLAIMS_OUT (bench/out/claims-<UTC time>) where the results go;
 # CLAIMS_ANY_LOAD=1 starts above a 1-minute load average of 1.5 (the figures then say little: record the load).
 # Needs root (emulated-lan), Release builds (dotnet build Dashboard.sln -c Release), python3, curl.
@@ -17,9 +18,9 @@ launches=${1:-3}
 shift || true
 parts=("$@")
 if [ ${#parts[@]} -eq 0 ]; then
-  parts=(preset-1-ipc-vs-network-aspnet-quick.json preset-1-ipc-vs-network-ice-quick.json preset-6-book-get256bytes-quick.json
-         preset-4-ice-paper-java-quick.json)
-  for extra in examples/preset-*-wcf-bindings*-quick.json; do [ -e "$extra" ] && parts+=("$(basename "$extra")"); done
+  parts=(preset-4-ice-paper-java-quick.json preset-4-ice-paper-wcf-quick.json preset-6-book-get256bytes-quick.json
+         preset-6-book-get256bytes-wcf-quick.json preset-1-ipc-vs-network-aspnet-quick.json preset-1-ipc-vs-network-wcf-quick.json
+         preset-1-ipc-vs-network-ice-quick.json)
 fi
 port=${CLAIMS_PORT:-6380}
 out=${CLAIMS_OUT:-bench/out/claims-$(date -u +%Y%m%dT%H%M%SZ)}
