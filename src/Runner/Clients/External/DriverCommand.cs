@@ -43,7 +43,11 @@ public sealed record DriverCommand(string ClientId, string FileName, IReadOnlyLi
         // Heap: a quarter of the machine's memory (6 GB on 24 GiB). Each client holds its request while it is in flight,
         // and WS-Security X.509 keeps several DOM copies of it: 50 clients × 1000-element arrays filled a 1 GB heap and
         // the driver spent its time in full collections (measured 2026-11-22: 349 full GCs in 11 minutes, 0 progress).
-        return new DriverCommand("java", "java", ["-Xms128m", "-XX:MaxRAMPercentage=25", "-cp", classPath, "dashboard.driver.DriverMain", "--transport", transport]);
+        // The JVM's own log: warnings to stderr (its default, stdout, is the protocol's), the rest off. The class-data
+        // sharing archive build.sh trains (start-up CPU halved; a JVM that cannot map it warns and starts without it).
+        var archive = Path.Combine(directory, "dashboard-driver.jsa");
+        string[] sharing = File.Exists(archive) ? [$"-XX:SharedArchiveFile={archive}"] : [];
+        return new DriverCommand("java", "java", ["-Xms128m", "-XX:MaxRAMPercentage=25", "-Xlog:disable", "-Xlog:all=warning:stderr", .. sharing, "-cp", classPath, "dashboard.driver.DriverMain", "--transport", transport]);
     }
 
     /// <summary>The Node driver <c>src/Runner/Drivers/node/driver.js</c> with its npm packages installed (<c>npm ci</c>).</summary>
