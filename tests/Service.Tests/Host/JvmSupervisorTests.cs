@@ -140,8 +140,19 @@ public sealed partial class JvmSupervisorTests
         var jvm = JvmOf(host.ProcessId) ?? throw new InvalidOperationException("no JVM child");
 
         ServiceHostProcess.Signal(host.ProcessId, signal);
-        await host.Process.WaitForExitAsync().WaitAsync(Patience);
-        await host.DisposeAsync();
+        try
+        {
+            await host.Process.WaitForExitAsync().WaitAsync(Patience);
+        }
+        catch (TimeoutException)
+        {
+            // Seen once in CI (2026-11-27, SIGINT, load about 6): say what the host was doing when it did not stop.
+            throw new TimeoutException($"the host did not exit within {Patience.TotalSeconds:0} s of signal {signal}; its last lines: {string.Join(" | ", host.Output.TakeLast(12))}");
+        }
+        finally
+        {
+            await host.DisposeAsync();
+        }
 
         // SIGTERM/SIGINT: the host closes the JVM's input and waits; SIGKILL: the JVM sees end of input by itself.
         await WaitForAsync<bool>(() => Task.FromResult<object?>(Directory.Exists($"/proc/{jvm}") && !IsZombie(jvm) ? null : true));
