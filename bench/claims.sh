@@ -38,9 +38,13 @@ echo "# bench/claims.sh $launches ${parts[*]}" | tee -a "$out/summary.txt"
 
 settings=(--urls "http://127.0.0.1:$port" --Dashboard:DataFolder="$work/data")
 token=$("$web" token create --role Admin --name bench-claims "${settings[@]}")
-setsid "$web" "${settings[@]}" > "$work/dashboard.log" 2>&1 < /dev/null &
+# The dashboard reads its standard input from a FIFO whose only writer is this script (fd 3): if the script dies, even
+# by SIGKILL, the dashboard sees end of input and stops with its host (Dashboard:StopAtStdinEof).
+mkfifo "$work/stdin"
+"$web" "${settings[@]}" --Dashboard:StopAtStdinEof=true > "$work/dashboard.log" 2>&1 < "$work/stdin" &
 dashboard=$!
-trap 'kill -TERM -- -$dashboard 2>/dev/null; wait $dashboard 2>/dev/null; cp "$work/dashboard.log" "$out/" 2>/dev/null; rm -rf "$work"' EXIT
+exec 3> "$work/stdin"
+trap 'kill -TERM $dashboard 2>/dev/null; wait $dashboard 2>/dev/null; exec 3>&-; cp "$work/dashboard.log" "$out/" 2>/dev/null; rm -rf "$work"' EXIT
 api() { curl -fsS -H "Authorization: Bearer $token" "$@"; }
 # The local host is up when GET /api/hosts says health 1 (Up) for it; its JVM may take a minute on a cold machine.
 local_up() { api "http://127.0.0.1:$port/api/hosts" 2>/dev/null | python3 2>/dev/null -c 'import json,sys; sys.exit(0 if any(h["isLocal"] and h["health"] == 1 for h in json.load(sys.stdin)) else 1)'; }
