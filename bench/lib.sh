@@ -47,10 +47,14 @@ start_host() {
   ports=$(host_port_args "$base") || { echo "bench: cannot read the variants' ports from the catalogue" >&2; return 1; }
   mkdir -p "$work/sockets" "$work/data"
   # shellcheck disable=SC2086 # one argument per line, none with spaces
+  # Standard input from a FIFO only this script writes (fd 9): the host stops with its JVM when the script dies, even by
+  # SIGKILL (ServiceHost:StopAtStdinEof).
+  mkfifo "$work/host-stdin"
   src/Service/Host/bin/Release/net10.0/Dashboard.Service.Host --urls "http://127.0.0.1:$base" $ports \
     --ServiceHost:SocketDirectory="$work/sockets" --ServiceHost:DataDirectory="$work/data" \
-    --Jvm:Enabled=$jvm > "$work/host.log" 2>&1 &
+    --Jvm:Enabled=$jvm --ServiceHost:StopAtStdinEof=true > "$work/host.log" 2>&1 < "$work/host-stdin" &
   BENCH_HOST=$!
+  exec 9> "$work/host-stdin"
   BENCH_SECURITY_DIR="$work/data/security"
   trap 'kill -TERM $BENCH_HOST; wait $BENCH_HOST 2>/dev/null; rm -rf "'"$work"'"' EXIT
   local healthy='"aspnet":"up"'
