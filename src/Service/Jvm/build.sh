@@ -2,7 +2,9 @@
 # Builds the JVM service (docs/jvm-service.md) against Debian's jars: javac + slice2java + wsgen, no Maven.
 # Usage: build.sh OUTDIR  ->  OUTDIR/dashboard-service.jar, OUTDIR/classpath (one line),
 #        and OUTDIR/wsdl/soap11, OUTDIR/wsdl/soap12 (wsgen's WSDLs, for client code generation).
-# Skips the work when nothing under this folder changed since the last build into OUTDIR.
+# Skips the work when nothing under this folder changed since the last build into OUTDIR. Two builds into one OUTDIR
+# (the service host's and the java driver's, side by side in `dotnet build Dashboard.sln`) take turns (flock on
+# OUTDIR/.build.lock): the second finds the first's output up to date.
 set -eu
 
 die() { echo "build.sh: $*" >&2; exit 1; }
@@ -15,6 +17,10 @@ CATALOGUE=$(cd "$HERE/../Contracts/Catalogue" && pwd)/catalogue.json
 [ -f "$CATALOGUE" ] || die "$CATALOGUE missing"
 mkdir -p "$1"
 OUT=$(cd "$1" && pwd)
+if [ -z "${DASHBOARD_JVM_BUILD_LOCKED:-}" ] && command -v flock >/dev/null 2>&1; then
+    export DASHBOARD_JVM_BUILD_LOCKED=1
+    exec flock "$OUT/.build.lock" sh "$0" "$@"
+fi
 J=/usr/share/java
 
 command -v javac >/dev/null 2>&1 || die "javac not found: apt-get install openjdk-17-jdk-headless"

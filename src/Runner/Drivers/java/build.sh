@@ -1,23 +1,26 @@
 #!/bin/sh
 # Builds the java client driver (docs/driver-protocol.md) against Debian's jars: javac + wsimport + slice2java + protoc
 # with the grpc-java plugin (src/Service/Contracts/Protos/benchmark.proto).
-# Usage: build.sh OUTDIR  ->  OUTDIR/dashboard-driver.jar, OUTDIR/classpath (one line).
+# Usage: build.sh OUTDIR [SERVICE_BUILD]  ->  OUTDIR/dashboard-driver.jar, OUTDIR/classpath (one line).
 # The JAX-WS proxies come from the WSDL wsgen writes in the service build (src/Service/Jvm/build.sh, run into
-# OUTDIR/service-build); the Ice proxies from src/Service/Jvm/slice/Benchmark.ice. No running service is needed.
+# SERVICE_BUILD, default OUTDIR/service-build; the runner's build passes the service host's jvm/ folder, so that
+# `dotnet build Dashboard.sln` compiles the service once, not twice); the Ice proxies from
+# src/Service/Jvm/slice/Benchmark.ice. No running service is needed.
 set -eu
 
 die() { echo "build.sh: $*" >&2; exit 1; }
 
-[ $# -eq 1 ] || die "usage: build.sh OUTDIR"
+[ $# -eq 1 ] || [ $# -eq 2 ] || die "usage: build.sh OUTDIR [SERVICE_BUILD]"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SERVICE_DIR=$(cd "$HERE/../../../Service/Jvm" && pwd) || die "src/Service/Jvm not found next to src/Runner"
 mkdir -p "$1"
 OUT=$(cd "$1" && pwd)
+SERVICE_BUILD=${2:-$OUT/service-build}
 J=/usr/share/java
 
 # The service build checks javac, slice2java and the JAX-WS/JAXB/Ice jars (naming the Debian package) and writes
 # the WSDLs; it is skipped when up to date.
-"$SERVICE_DIR/build.sh" "$OUT/service-build" || die "the service build (for its WSDL) failed"
+"$SERVICE_DIR/build.sh" "$SERVICE_BUILD" || die "the service build (for its WSDL) failed"
 # The service build checked these jars (and names their Debian packages); the driver runs on the same ones.
 ICE_JAR=$(ls "$J"/ice-3.7*.jar 2>/dev/null | grep -v compat | sort | tail -n 1 || true)
 [ -n "$ICE_JAR" ] || die "$J/ice-3.7.*.jar missing: apt-get install libzeroc-ice3.7-java"
@@ -49,7 +52,7 @@ TOOLS_CP="$J/jaxws-tools.jar:$J/jaxws-rt.jar:$J/jaxb-xjc.jar:$J/jaxb-jxc.jar:$J/
 
 STAMP=$( (cd "$HERE" && find . -type f \( -name '*.java' -o -name build.sh \) | LC_ALL=C sort | xargs cat;
           find "$SHARED" -name '*.java' | LC_ALL=C sort | xargs cat; cat "$CATALOGUE";
-          cat "$SERVICE_DIR/slice/Benchmark.ice" "$PROTO" "$OUT/service-build/wsdl"/*/*; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
+          cat "$SERVICE_DIR/slice/Benchmark.ice" "$PROTO" "$SERVICE_BUILD/wsdl"/*/*; echo "$RUNTIME_JARS") | sha256sum | cut -d' ' -f1)
 if [ -f "$OUT/dashboard-driver.jar" ] && [ -f "$OUT/classpath" ] && [ "$(cat "$OUT/.driver-stamp" 2>/dev/null)" = "$STAMP" ]; then
     echo "build.sh: $OUT/dashboard-driver.jar is up to date" >&2
     exit 0
@@ -60,7 +63,7 @@ trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/gen" "$WORK/classes/wsdl"
 
 java -cp "$TOOLS_CP" com.sun.tools.ws.WsImport -quiet -Xnocompile -s "$WORK/gen" -d "$WORK/gen" -p dashboard.driver.soap \
-    -wsdllocation /wsdl/soap11/BenchmarkService.wsdl "$OUT/service-build/wsdl/soap11/BenchmarkService.wsdl" >"$WORK/wsimport.log" 2>&1 \
+    -wsdllocation /wsdl/soap11/BenchmarkService.wsdl "$SERVICE_BUILD/wsdl/soap11/BenchmarkService.wsdl" >"$WORK/wsimport.log" 2>&1 \
     || { cat "$WORK/wsimport.log" >&2; die "wsimport failed"; }
 slice2java --output-dir "$WORK/gen" "$SERVICE_DIR/slice/Benchmark.ice" || die "slice2java failed on Benchmark.ice"
 protoc --plugin=protoc-gen-grpc-java="$GRPC_PLUGIN" -I "$(dirname "$PROTO")" --java_out="$WORK/gen" --grpc-java_out="$WORK/gen" "$PROTO" \
@@ -68,7 +71,7 @@ protoc --plugin=protoc-gen-grpc-java="$GRPC_PLUGIN" -I "$(dirname "$PROTO")" --j
 find "$HERE/src" "$SHARED" "$WORK/gen" -name '*.java' > "$WORK/sources"
 javac -nowarn -XDignore.symbol.file -encoding UTF-8 --release 17 -cp "$RUNTIME_JARS" -d "$WORK/classes" @"$WORK/sources" 2>"$WORK/javac.log" \
     || { cat "$WORK/javac.log" >&2; die "javac failed"; }
-cp -r "$OUT/service-build/wsdl/soap11" "$OUT/service-build/wsdl/soap12" "$WORK/classes/wsdl/"
+cp -r "$SERVICE_BUILD/wsdl/soap11" "$SERVICE_BUILD/wsdl/soap12" "$WORK/classes/wsdl/"
 cp "$CATALOGUE" "$WORK/classes/catalogue.json" # read by dashboard.common.Catalogue
 
 jar --create --file "$WORK/dashboard-driver.jar" --main-class dashboard.driver.DriverMain -C "$WORK/classes" .
