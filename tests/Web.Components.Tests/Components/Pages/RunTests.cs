@@ -85,6 +85,52 @@ public sealed class RunTests : IAsyncLifetime
         Assert.Empty(page.FindAll("[data-testid=precision-note]"));
     }
 
+    [Fact]
+    public async Task Render_ClosedRun_LevelsSayClients()
+    {
+        var run = await _context.AddRunAsync(Run(), Level(1, null, null), Level(20, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        Assert.Contains(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Trim() == "Clients");
+        Assert.DoesNotContain(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Contains("req/s)", StringComparison.Ordinal) && h.TextContent.Contains("rate", StringComparison.OrdinalIgnoreCase));
+        Assert.Equal("Response time and throughput vs concurrent clients", page.Find("[data-testid=panels-title]").TextContent.Trim());
+        Assert.Equal(["1 client", "20 clients"], page.FindAll("[data-testid=spectrum-select] option").Select(o => o.TextContent.Trim()));
+        Assert.Empty(page.FindAll("[data-testid=open-workload-note]"));
+        Assert.NotEmpty(page.FindAll("[data-testid=all-levels]"));
+        Assert.DoesNotContain("1 clients", page.Markup, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Render_OpenRun_LevelsSayOfferedRateNotClients()
+    {
+        var recorded = Run();
+        recorded.ScenarioJson = """{"name":"open","workload":"open"}""";
+        var run = await _context.AddRunAsync(recorded, Open(Level(500, null, null)), Open(Level(1000, null, null)));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        var headers = page.FindAll("[data-testid=level-table] th").Select(h => h.TextContent.Trim()).ToList();
+        Assert.Contains("Offered rate (req/s)", headers);
+        Assert.DoesNotContain("Clients", headers);
+        Assert.Equal("Response time and throughput vs offered rate (req/s)", page.Find("[data-testid=panels-title]").TextContent.Trim());
+        Assert.Equal(["500 req/s", "1,000 req/s"], page.FindAll("[data-testid=spectrum-select] option").Select(o => o.TextContent.Trim()));
+        Assert.NotNull(page.Find("[data-testid=open-workload-note]"));
+        // "From 20 clients on" means nothing for rates: no such filter, so no checkbox offering it.
+        Assert.Empty(page.FindAll("[data-testid=all-levels]"));
+        Assert.DoesNotContain(" clients", page.Find("[data-testid=view-controls]").TextContent, StringComparison.Ordinal);
+    }
+
+    private static LevelEntity Open(LevelEntity level)
+    {
+        level.TargetRateRps = level.Clients;
+        level.LateStarts = 0;
+        level.DroppedRequests = 0;
+        return level;
+    }
+
     private static LevelEntity Repeated(LevelEntity level, int repetition, double throughputRps)
     {
         level.Repetition = repetition;
