@@ -156,6 +156,32 @@ public sealed partial class Run : IDisposable
         : null;
 
     /// <summary>
+    /// Where the run ran, for its header (issue #36: a run shows its target host with the topology): <c>on
+    /// http://10.9.9.9:5090 · cross-machine (emulated LAN, 100 Mbit/s)</c>; the host part is left out when the scenario
+    /// names none (or is not JSON).
+    /// </summary>
+    internal static string TargetText(Dashboard.Data.Entities.RunEntity run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var topology = Dashboard.Service.Contracts.Scenarios.Topology.Describe(run.Topology, run.LinkRateMbps);
+        return HostOf(run.ScenarioJson) is { } host ? $"on {host} · {topology}" : topology;
+    }
+
+    private static string? HostOf(string scenarioJson)
+    {
+        try
+        {
+            using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+            return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object && document.RootElement.TryGetProperty("host", out var host)
+                && host.ValueKind == System.Text.Json.JsonValueKind.String && host.GetString() is { Length: > 0 } text ? text : null;
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>
     /// True for a run of open levels (arrival rates, not client counts): a level says so, or, before any level is stored,
     /// the scenario asks for <c>workload: "open"</c>. Labels then say "req/s" (offered rate) where closed runs say "clients".
     /// </summary>
