@@ -124,6 +124,9 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<string>("Name");
             b.Property<string>("Notes");
             b.Property<string>("ImportedJson");
+            b.Property<double?>("EstimatedSeconds");
+            b.Property<double?>("EstimatedLowSeconds");
+            b.Property<double?>("EstimatedHighSeconds");
             b.Property<int?>("OrderSeed");
             b.Property<string>("ProgressText");
             b.Property<string>("ScenarioJson").IsRequired();

@@ -568,7 +568,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         if (match.HasFlag(MatchOn.Variant)) parts.Add(level.Level.Variant);
         if (match.HasFlag(MatchOn.Client)) parts.Add(level.Level.Client);
         if (match.HasFlag(MatchOn.Payload)) parts.Add(level.Level.Payload);
-        if (match.HasFlag(MatchOn.Clients)) parts.Add($"{level.Level.Clients} clients");
+        if (match.HasFlag(MatchOn.Clients)) parts.Add(level.Level.Clients == 1 ? "1 client" : $"{level.Level.Clients} clients");
         if (match.HasFlag(MatchOn.Topology)) parts.Add(level.Topology);
         return parts.Count == 0 ? "every level" : string.Join(" × ", parts);
     }

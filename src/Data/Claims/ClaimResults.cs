@@ -20,7 +20,7 @@ public sealed record ClaimLevel(LevelAggregate Level, string Topology, int RunId
     public IReadOnlyList<double> FirstCallsValues { get; init; } = [];
 
     /// <summary>"variant × client × payload × N clients (topology)": how readers find the level.</summary>
-    public string Name => $"{Level.Variant} × {Level.Client} × {Level.Payload} × {Level.Clients} clients ({Topology})";
+    public string Name => $"{Level.Variant} × {Level.Client} × {Level.Payload} × {(Level.Clients == 1 ? "1 client" : $"{Level.Clients} clients")} ({Topology})";
 }
 
 /// <summary>The verdict of one case of a contrast (A vs B) of a claim, or of a contrast that was not measured.</summary>

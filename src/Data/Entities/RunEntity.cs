@@ -77,6 +77,19 @@ public class RunEntity
     /// </summary>
     public string? ImportedJson { get; set; }
 
+    /// <summary>
+    /// The plan's expected wall time in seconds, computed when the run was queued (<c>DurationEstimator</c>, docs/web.md
+    /// "Durations"; issue #36): the figure the user saw, kept so the finished run's page can check it against the run.
+    /// Null for runs queued before it was stored and for imported runs.
+    /// </summary>
+    public double? EstimatedSeconds { get; set; }
+
+    /// <summary>The low end of the estimate's range, s (every steady-state warm-up at its shortest); null without a range.</summary>
+    public double? EstimatedLowSeconds { get; set; }
+
+    /// <summary>The high end of the estimate's range, s (every warm-up to its cap, a precision target's whole time limit); null without a range.</summary>
+    public double? EstimatedHighSeconds { get; set; }
+
     /// <summary>Per-level aggregates, when loaded. Deleted with the run.</summary>
     public ICollection<LevelEntity> Levels { get; } = [];
 

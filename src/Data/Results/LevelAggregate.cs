@@ -19,8 +19,11 @@ public sealed record LevelAggregate
     /// <summary>Payload case id (docs/service-contract.md), e.g. <c>IntArray1000</c>.</summary>
     public required string Payload { get; init; }
 
-    /// <summary>The concurrency level: number of closed-loop clients.</summary>
+    /// <summary>The level's value: closed-loop clients, or for an open level (<see cref="IsOpen"/>) the offered arrival rate in req/s.</summary>
     public required int Clients { get; init; }
+
+    /// <summary>True for an open level (scenario <c>workload: "open"</c>): <see cref="Clients"/> is an arrival rate in req/s, not a client count.</summary>
+    public bool IsOpen { get; init; }
 
     /// <summary>Repetitions stored for this level.</summary>
     public required int Repetitions { get; init; }

@@ -35,6 +35,7 @@ public static class LevelAggregation
             Client = client,
             Payload = payload,
             Clients = clients,
+            IsOpen = repetitions.Any(l => l.TargetRateRps is not null),
             Repetitions = repetitions.Count,
             // Launches are the top level when a run had several (docs/statistics.md, "Launches").
             ThroughputRps = Estimate.OverLaunches([.. repetitions.Select(l => (l.ThroughputRps, l.Launch))]),

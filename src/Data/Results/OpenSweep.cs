@@ -72,6 +72,30 @@ public sealed record OpenSweep(double? P99TargetMs, IReadOnlyList<OpenSweepCurve
         }
     }
 
+    /// <summary>
+    /// True when the scenario document asks for an open workload (<c>"workload": "open"</c>; docs/statistics.md, "Closed and
+    /// open workloads"); false for closed, a missing field, or a document that is not JSON.
+    /// </summary>
+    public static bool IsOpenWorkload(string? scenarioJson)
+    {
+        if (string.IsNullOrEmpty(scenarioJson))
+        {
+            return false;
+        }
+
+        try
+        {
+            using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+            return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object
+                && document.RootElement.TryGetProperty("workload", out var workload) && workload.ValueKind == System.Text.Json.JsonValueKind.String
+                && string.Equals(workload.GetString(), "open", StringComparison.OrdinalIgnoreCase);
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return false;
+        }
+    }
+
     private static OpenSweepPoint Point(IGrouping<int, LevelEntity> rate)
     {
         var timed = rate.Where(l => l.Requests > l.Errors).ToList();

@@ -47,6 +47,12 @@ public sealed record RunResource(
     /// <summary>For a run imported from a result bundle: where it came from (the original run id, when it was exported, by which product); null for a run measured here.</summary>
     public JsonElement? Imported { get; init; }
 
+    /// <summary>
+    /// The plan's expected wall time made when the run was queued (the figure New run and Home show; issue #36), with its
+    /// range; null for runs queued before estimates were kept and for imported runs.
+    /// </summary>
+    public RunEstimate? Estimate { get; init; }
+
     /// <summary>Ranking tables (JSON).</summary>
     public string Rankings => $"/api/runs/{Id}/rankings";
 
@@ -64,6 +70,13 @@ public sealed record RunResource(
             Notes = run.Notes,
             ScheduledUtc = run.ScheduledUtc,
             Imported = run.ImportedJson is null ? null : JsonDocument.Parse(run.ImportedJson).RootElement.Clone(),
+            Estimate = run.EstimatedSeconds is { } seconds ? new RunEstimate(seconds, run.EstimatedLowSeconds, run.EstimatedHighSeconds) : null,
         };
     }
 }
+
+/// <summary>A run's duration estimate as the API answers it.</summary>
+/// <param name="Seconds">Expected wall time, s (start of the run to its end).</param>
+/// <param name="LowSeconds">The low end of its range, s, or null.</param>
+/// <param name="HighSeconds">The high end of its range, s, or null.</param>
+public sealed record RunEstimate(double Seconds, double? LowSeconds, double? HighSeconds);

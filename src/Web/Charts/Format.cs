@@ -20,4 +20,15 @@ public static class Format
 
     /// <summary>A concurrency level in words: <c>1 client</c>, <c>20 clients</c>.</summary>
     public static string Clients(int clients) => clients == 1 ? "1 client" : clients.ToString(CultureInfo.InvariantCulture) + " clients";
+
+    /// <summary>
+    /// A level in words: closed levels as <see cref="Clients"/> (<c>1 client</c>, <c>20 clients</c>), open levels (scenario
+    /// <c>workload: "open"</c>, <c>Levels.TargetRateRps</c> set) as their offered arrival rate, <c>2,000 req/s</c>.
+    /// </summary>
+    /// <param name="level">The level's value: clients (closed) or the arrival rate in req/s (open).</param>
+    /// <param name="open">True for an open level.</param>
+    public static string Level(int level, bool open) => open ? level.ToString("N0", CultureInfo.InvariantCulture) + " req/s" : Clients(level);
+
+    /// <summary>The axis title of a level's value: <c>concurrent clients</c>, or <c>offered rate (req/s)</c> for open levels.</summary>
+    public static string LevelAxis(bool open) => open ? "offered rate (req/s)" : "concurrent clients";
 }

@@ -11,7 +11,6 @@ namespace Dashboard.Web.Charts;
 /// </summary>
 internal static class LevelCharts
 {
-    private const string Clients = "concurrent clients";
     private static readonly CultureInfo Inv = CultureInfo.InvariantCulture;
     private static readonly string[] PercentileNames = ["p50", "p90", "p99", "p99.9", "max"];
 
@@ -32,7 +31,7 @@ internal static class LevelCharts
                 list.Average(a => a.ThroughputRps.Mean), Bound(one?.ThroughputRps, low: true), Bound(one?.ThroughputRps, low: false),
                 answered.Count == 0 ? null : answered.Average(a => a.MeanMs.Mean), Bound(one?.MeanMs, low: true), Bound(one?.MeanMs, low: false),
                 Average(answered, a => a.P50Ms), Average(answered, a => a.P90Ms), Average(answered, a => a.P99Ms), Average(answered, a => a.P999Ms),
-                answered.Count == 0 ? null : answered.Max(a => a.MaxMs));
+                answered.Count == 0 ? null : answered.Max(a => a.MaxMs), list[0].IsOpen);
         }),
     ];
 
@@ -70,10 +69,11 @@ internal static class LevelCharts
             });
         }
 
-        var clients = points.Count == 0 ? 1 : points[0].Clients;
+        var level = points.Count == 0 ? "1 client" : Format.Level(points[0].Clients, points[0].Open);
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         var ci = points.Any(p => p.Payloads > 1) ? "mean over payloads, no CI" : RepetitionsNote(reps);
-        return new ChartSpec(title, $"variant × client ({clients} client{(clients == 1 ? "" : "s")})", yTitle, series, ErrorNote(points), Subtitle: $"one concurrency level: {clients} client{(clients == 1 ? "" : "s")} · {ci}")
+        var one = points.Any(p => p.Open) ? "one offered rate" : "one concurrency level";
+        return new ChartSpec(title, $"variant × client ({level})", yTitle, series, ErrorNote(points), Subtitle: $"{one}: {level} · {ci}")
         { Kind = "bar" };
     }
 
@@ -105,26 +105,26 @@ internal static class LevelCharts
         var combined = points.Any(p => p.Payloads > 1);
         var how = isThroughput ? "completed requests ÷ level duration" : second is null ? "mean per level" : "mean per level, p99 dotted";
         var ci = combined ? "mean over payloads, no CI" : RepetitionsNote(reps);
-        return new ChartSpec(title, Clients, yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}") { IntegerX = true };
+        return new ChartSpec(title, Format.LevelAxis(points.Any(p => p.Open)), yTitle, series, ErrorNote(points), Subtitle: $"{how} · {levelsText} · {ci}") { IntegerX = true };
     }
 
     private static string Hover(ChartPoint p, double? value, double? low, double? high, string unit)
     {
         if (value is null)
         {
-            return string.Create(Inv, $"{Format.Clients(p.Clients)}: no request succeeded — {p.Errors} errors of {p.Requests} requests");
+            return string.Create(Inv, $"{Format.Level(p.Clients, p.Open)}: no request succeeded — {p.Errors} errors of {p.Requests} requests");
         }
 
         var ci = low is { } l && high is { } h ? string.Create(Inv, $" (95 % CI {l:0.###}–{h:0.###})") : "";
         var errors = p.Errors > 0 ? string.Create(Inv, $" — {p.Errors} errors of {p.Requests} requests") : "";
-        return string.Create(Inv, $"{Format.Clients(p.Clients)}: {value:0.###} {unit}{ci}{errors}");
+        return string.Create(Inv, $"{Format.Level(p.Clients, p.Open)}: {value:0.###} {unit}{ci}{errors}");
     }
 
     private static string? ErrorNote(IReadOnlyCollection<ChartPoint> points)
     {
         var withErrors = points.Where(p => p.Errors > 0).ToList();
         return withErrors.Count == 0 ? null
-            : $"{withErrors.Count} level(s) with errors (✕): {string.Join(", ", withErrors.Take(2).Select(p => $"{p.Variant} × {p.Client} at {p.Clients}"))}{(withErrors.Count > 2 ? ", …" : "")}";
+            : $"{withErrors.Count} level(s) with errors (✕): {string.Join(", ", withErrors.Take(2).Select(p => $"{p.Variant} × {p.Client} at {Format.Level(p.Clients, p.Open)}"))}{(withErrors.Count > 2 ? ", …" : "")}";
     }
 
     internal static ChartSpec Spectrum(List<ChartPoint> points, int clients, string label)
@@ -143,14 +143,14 @@ internal static class LevelCharts
 
         var reps = points.Count == 0 ? 1 : points.Max(p => p.Repetitions);
         return new ChartSpec(
-            $"Response time percentiles, {clients} clients — {label}", "percentile", "response time (ms, log scale)",
+            $"Response time percentiles, {Format.Level(clients, points.Any(p => p.Open))} — {label}", "percentile", "response time (ms, log scale)",
             series, ErrorNote(points), LogY: true,
             Subtitle: $"from each level's raw samples, warm-up excluded{(reps > 1 ? $" · mean of {reps} reps" : "")}");
     }
 }
 
-/// <summary>One chart point: a variant × client × clients level (several payloads: the mean of their levels).</summary>
+/// <summary>One chart point: a variant × client × clients level (several payloads: the mean of their levels); <c>Open</c>: <c>Clients</c> is an offered rate in req/s.</summary>
 internal sealed record ChartPoint(
     string Variant, string Client, int Clients, bool IsSecure, int Payloads, int Repetitions, long Requests, long Errors,
     double ThroughputRps, double? ThroughputLow, double? ThroughputHigh, double? MeanMs, double? MeanLow, double? MeanHigh,
-    double? P50Ms, double? P90Ms, double? P99Ms, double? P999Ms, double? MaxMs);
+    double? P50Ms, double? P90Ms, double? P99Ms, double? P999Ms, double? MaxMs, bool Open = false);

@@ -114,7 +114,7 @@ public static class OverTimeCharts
             var end = Math.Max(start, (level.EndedUtc - data.TimeOrigin).TotalSeconds);
             spans.Add(new ChartSpan(
                 start, end, level.Clients.ToString(Inv), level.Errors > 0, cell != previous,
-                string.Create(Inv, $"{cell}, {Format.Clients(level.Clients)}{(level.Repetition > 1 ? $", repetition {level.Repetition}" : "")}{(level.Errors > 0 ? $": {level.Errors} errors" : "")}")));
+                string.Create(Inv, $"{cell}, {Format.Level(level.Clients, level.TargetRateRps is not null)}{(level.Repetition > 1 ? $", repetition {level.Repetition}" : "")}{(level.Errors > 0 ? $": {level.Errors} errors" : "")}")));
             previous = cell;
         }
 

@@ -19,7 +19,8 @@ internal static class PayloadCharts
             return (null, null);
         }
 
-        var clients = all.Any(a => a.Clients == 1) ? 1 : all.Min(a => a.Clients);
+        var open = all.Any(a => a.IsOpen);
+        var clients = !open && all.Any(a => a.Clients == 1) ? 1 : all.Min(a => a.Clients);
         var at = all.Where(a => a.Clients == clients && Size(a) is > 0).ToList();
         if (at.Select(a => a.Payload).Distinct().Count() < 2)
         {
@@ -43,11 +44,13 @@ internal static class PayloadCharts
 
         var withErrors = at.Count(a => a.Errors > 0);
         return (new ChartSpec(
-            $"Response time vs message size, {clients} client{(clients == 1 ? "" : "s")}", "message size on the wire (log scale)", "mean response time (ms, log scale)",
+            $"Response time vs message size, {Format.Level(clients, open)}", "message size on the wire (log scale)", "mean response time (ms, log scale)",
             series, withErrors > 0 ? $"{withErrors} level(s) had errors (marked ✕)" : null, LogY: true,
-            Subtitle: clients == 1
+            Subtitle: open
+                ? $"lowest offered rate: {Format.Level(clients, open)} · size: larger of request and response"
+                : clients == 1
                 ? "one call in flight (seed 003) · size: larger of request and response"
-                : $"no 1-client level: {clients} clients · size: larger of request and response")
+                : $"no 1-client level: {Format.Clients(clients)} · size: larger of request and response")
         { LogX = true, XUnit = AxisUnit.Bytes }, null);
     }
 
@@ -91,7 +94,8 @@ internal static class PayloadCharts
 
     internal static (ChartSpec?, string?) Sequential(List<LevelAggregate> rows, string label)
     {
-        var single = rows.Where(a => a.Clients == 1).ToList();
+        // An open level of 1 req/s is not one client calling in sequence.
+        var single = rows.Where(a => a.Clients == 1 && !a.IsOpen).ToList();
         if (single.Count == 0)
         {
             return (null, rows.Count == 0 ? null : $"Sequential calls per second need a level with 1 client ({label} has none).");

@@ -64,8 +64,10 @@ public static class RunCharts
         var label = options.FirstOrDefault(o => o.Value == choice)?.Label ?? "";
         var rows = all.Where(a => selected.Contains(a.Payload)).ToList();
 
-        var thesisFilter = RunView.ThesisFilterApplies(view.AllLevels, rows.Select(a => a.Clients));
-        string? levelNote = !view.AllLevels && !thesisFilter && rows.Count > 0
+        // Open levels are arrival rates: the thesis's "from 20 clients on" does not apply to them.
+        var open = all.Any(a => a.IsOpen);
+        var thesisFilter = !open && RunView.ThesisFilterApplies(view.AllLevels, rows.Select(a => a.Clients));
+        string? levelNote = !open && !view.AllLevels && !thesisFilter && rows.Count > 0
             ? $"Fewer than two levels have {RunView.ThesisFromClients} or more clients: every level is shown."
             : null;
         var shown = thesisFilter ? rows.Where(a => a.Clients >= RunView.ThesisFromClients).ToList() : rows;
@@ -85,7 +87,7 @@ public static class RunCharts
             kinds.Add(("secure", "secure variants", true));
         }
 
-        var levelsText = thesisFilter ? $"from {RunView.ThesisFromClients} clients" : "all levels";
+        var levelsText = thesisFilter ? $"from {RunView.ThesisFromClients} clients" : open ? "every offered rate" : "all levels";
         // One concurrency level only (presets 4–6: one client): bars by variant × client, not lines over one x.
         var singleLevel = points.Select(p => p.Clients).Distinct().Count() == 1;
         var responseRange = view.IndependentY || kinds.Count < 2 ? null : LevelCharts.SharedRange(points, p => view.P99 ? Math.Max(p.MeanHigh ?? p.MeanMs ?? 0, p.P99Ms ?? 0) : p.MeanHigh ?? p.MeanMs);

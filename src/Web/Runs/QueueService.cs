@@ -46,6 +46,7 @@ public sealed class QueueService(
     IRecurringJobManager recurring,
     JobStorage storage,
     Hosts.HostRegistry hosts,
+    RunSummaries summaries,
     TimeProvider time,
     ILogger<QueueService> logger)
 {
@@ -69,7 +70,10 @@ public sealed class QueueService(
         }
 
         var due = atUtc?.ToUniversalTime();
-        var run = await store.EnqueueAsync(scenario, due, progressText, cancellationToken);
+        // The plan's estimate as the pages show it (throughputs measured here where there are some), kept with the run so
+        // its page can check it against the wall time it took (issue #36).
+        var estimate = new DurationEstimator(await summaries.ThroughputsAsync(cancellationToken)).Estimate(scenario.Document);
+        var run = await store.EnqueueAsync(scenario, due, progressText, cancellationToken, estimate);
         await runJobs.SubmitAsync(run, cancellationToken);
         events.Publish(new RunUpdate(run.Id, run.Status));
         return run;

@@ -99,7 +99,7 @@ public sealed class QueueWorker(
             }
 
             await File.WriteAllTextAsync(scenarioFile, run.ScenarioJson, CancellationToken.None);
-            var outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, HostTokenOf(run.ScenarioJson), current);
+            var outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, HostTokenOf(run.ScenarioJson), Dashboard.Data.Results.OpenSweep.IsOpenWorkload(run.ScenarioJson), current);
             await EndAsync(run.Id, outcome, current, stopping.IsCancellationRequested);
         }
 #pragma warning disable CA1031 // Whatever went wrong, the run must not stay Running.
@@ -125,7 +125,7 @@ public sealed class QueueWorker(
             : null;
     }
 
-    private async Task<RunnerOutcome> RunRunnerAsync(int runId, string executable, string scenarioFile, string? hostToken, CurrentRun current)
+    private async Task<RunnerOutcome> RunRunnerAsync(int runId, string executable, string scenarioFile, string? hostToken, bool open, CurrentRun current)
     {
         var start = new ProcessStartInfo(executable)
         {
@@ -209,7 +209,7 @@ public sealed class QueueWorker(
                     break;
                 case ProgressEvents.LevelCompleted:
                     await store.UpdateProgressAsync(runId, progress.CompletedLevels, progress.TotalLevels,
-                        $"{progress.CompletedLevels} of {progress.TotalLevels} levels; last: {progress.Variant} × {progress.Client} × {progress.Payload}, {progress.Clients} clients",
+                        $"{progress.CompletedLevels} of {progress.TotalLevels} levels; last: {progress.Variant} × {progress.Client} × {progress.Payload}, {(progress.Clients is { } level ? Charts.Format.Level(level, open) : "level")}",
                         CancellationToken.None);
                     break;
                 case ProgressEvents.RunEnded:

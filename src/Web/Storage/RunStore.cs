@@ -36,9 +36,10 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
 
     /// <summary>
     /// Stores a run of <paramref name="scenario"/>: Queued, or Scheduled for <paramref name="dueUtc"/>. Its queue time
-    /// (<see cref="RunEntity.CreatedUtc"/>) is now in both cases.
+    /// (<see cref="RunEntity.CreatedUtc"/>) is now in both cases. <paramref name="estimate"/>, the plan's expected wall time
+    /// and its range, is kept with it (<see cref="RunEntity.EstimatedSeconds"/>) when given.
     /// </summary>
-    public async Task<RunEntity> EnqueueAsync(ValidScenario scenario, DateTime? dueUtc, string? progressText, CancellationToken cancellationToken)
+    public async Task<RunEntity> EnqueueAsync(ValidScenario scenario, DateTime? dueUtc, string? progressText, CancellationToken cancellationToken, DurationFigure? estimate = null)
     {
         ArgumentNullException.ThrowIfNull(scenario);
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
@@ -50,6 +51,9 @@ public sealed class RunStore(IDbContextFactory<ResultsDbContext> contexts, TimeP
             CreatedUtc = time.GetUtcNow().UtcDateTime,
             ScheduledUtc = dueUtc,
             ProgressText = progressText ?? (dueUtc is { } at ? $"scheduled for {at:yyyy-MM-dd HH:mm:ss} UTC" : "queued"),
+            EstimatedSeconds = estimate?.Duration.TotalSeconds,
+            EstimatedLowSeconds = estimate?.Low?.TotalSeconds,
+            EstimatedHighSeconds = estimate?.High?.TotalSeconds,
         };
         db.Runs.Add(run);
         await db.SaveChangesAsync(cancellationToken);

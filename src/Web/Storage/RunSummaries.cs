@@ -12,8 +12,9 @@ namespace Dashboard.Web.Storage;
 /// <param name="Variant">Its endpoint variant.</param>
 /// <param name="Client">Its client technology.</param>
 /// <param name="Payload">Its payload case.</param>
-/// <param name="Clients">Its concurrency level.</param>
-public sealed record RunHeadline(double ThroughputRps, double MeanMs, string Variant, string Client, string Payload, int Clients);
+/// <param name="Clients">Its concurrency level (clients), or for an open level its offered arrival rate, req/s.</param>
+/// <param name="Open">True when the level is open (<paramref name="Clients"/> is a rate).</param>
+public sealed record RunHeadline(double ThroughputRps, double MeanMs, string Variant, string Client, string Payload, int Clients, bool Open = false);
 
 /// <summary>
 /// Read model for Home: each listed run's headline figure, the last completed run of a scenario (its measured wall
@@ -28,13 +29,13 @@ public sealed class RunSummaries(IDbContextFactory<ResultsDbContext> contexts)
         var ids = runs.Select(r => r.Id).ToList();
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         var levels = await db.Levels.AsNoTracking().Where(l => ids.Contains(l.RunId) && l.ThroughputRps > 0)
-            .Select(l => new { l.RunId, l.ThroughputRps, l.MeanMs, l.Variant, l.Client, l.Payload, l.Clients })
+            .Select(l => new { l.RunId, l.ThroughputRps, l.MeanMs, l.Variant, l.Client, l.Payload, l.Clients, l.TargetRateRps })
             .ToListAsync(cancellationToken);
         return levels.GroupBy(l => l.RunId)
             .ToDictionary(g => g.Key, g =>
             {
                 var top = g.MaxBy(l => l.ThroughputRps)!;
-                return new RunHeadline(top.ThroughputRps, top.MeanMs, top.Variant, top.Client, top.Payload, top.Clients);
+                return new RunHeadline(top.ThroughputRps, top.MeanMs, top.Variant, top.Client, top.Payload, top.Clients, top.TargetRateRps is not null);
             });
     }
 

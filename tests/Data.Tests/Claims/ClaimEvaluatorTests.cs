@@ -314,7 +314,7 @@ public class ClaimEvaluatorTests
         Assert.Equal(ClaimVerdict.DoesNotHold, result.Verdict);
         Assert.Equal([ClaimVerdict.Holds, ClaimVerdict.DoesNotHold], result.Contrasts.Where(c => c.Covered).Select(c => c.Verdict));
         Assert.Null(result.Ratio);
-        Assert.Contains("IceTcp vs MetroSoap11 · java × Int × 1 clients × same-machine: ×0.4", result.Effect, StringComparison.Ordinal);
+        Assert.Contains("IceTcp vs MetroSoap11 · java × Int × 1 client × same-machine: ×0.4", result.Effect, StringComparison.Ordinal);
     }
 
     [Fact]

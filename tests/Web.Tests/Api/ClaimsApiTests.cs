@@ -128,7 +128,7 @@ public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebApp
         var body = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/claims");
 
         Assert.Contains("## Cost per operation and overhead per message, per level", md, StringComparison.Ordinal);
-        Assert.Contains($"| MetroSoap11 × java × String1 × 1 clients (same-machine) | {id} | — | — | 328 |", md, StringComparison.Ordinal);
+        Assert.Contains($"| MetroSoap11 × java × String1 × 1 client (same-machine) | {id} | — | — | 328 |", md, StringComparison.Ordinal);
         Assert.Contains("A 151 vs B 328 bytes per message beyond the payload's own", md, StringComparison.Ordinal);
         var figures = body.GetProperty("levelFigures").EnumerateArray().ToList();
         Assert.Equal(2, figures.Count);

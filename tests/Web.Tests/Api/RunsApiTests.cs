@@ -93,6 +93,26 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
         Assert.Equal("Cancelled", await App.StatusAsync(id));
     }
 
+    [Fact]
+    public async Task Post_ScheduledRun_StoresThePlanEstimateWithItsRange()
+    {
+        using var post = await App.Http.PostAsync($"/api/runs?at={DateTime.UtcNow.AddHours(2):O}",
+            new StringContent(WebApp.Scenario("estimated"), System.Text.Encoding.UTF8, "application/json"));
+        var id = (await post.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("id").GetInt32();
+
+        var run = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}");
+        using (var delete = await App.Http.DeleteAsync($"/api/runs/{id}"))
+        {
+            Assert.Equal(HttpStatusCode.OK, delete.StatusCode);
+        }
+
+        var estimate = run.GetProperty("estimate");
+        var seconds = estimate.GetProperty("seconds").GetDouble();
+        // At least the runner's start (DurationEstimator.RunStartSeconds); the range brackets the figure.
+        Assert.True(seconds >= 2, $"estimate {seconds} s");
+        Assert.InRange(seconds, estimate.GetProperty("lowSeconds").GetDouble(), estimate.GetProperty("highSeconds").GetDouble());
+    }
+
     [Theory]
     [InlineData("{name: 1}", 1, 2)]
     [InlineData("{\"name\": \"x\",\n \"levels\": [1,, 2]}", 2, 15)]

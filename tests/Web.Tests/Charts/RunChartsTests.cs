@@ -33,6 +33,40 @@ public sealed class RunChartsTests
     }
 
     [Fact]
+    public void Build_OpenRates_AxesTitlesAndHoversSayOfferedRate()
+    {
+        LevelEntity[] levels = [Level("AspNetHttpJson", "dotnet", 1, 1, 0.5), Level("AspNetHttpJson", "dotnet", 2000, 1990, 0.9)];
+        foreach (var level in levels)
+        {
+            level.TargetRateRps = level.Clients;
+        }
+
+        var figures = RunCharts.Build(Data(levels), RunView.Default);
+
+        var throughput = figures.Panels.Single(p => p.Key == "throughput-unsecure").Spec;
+        Assert.Equal("offered rate (req/s)", throughput.XTitle);
+        Assert.Equal(["1 req/s: 1 req/s", "2,000 req/s: 1990 req/s"], throughput.Series.Single().Text);
+        Assert.Contains("every offered rate", throughput.Subtitle, StringComparison.Ordinal);
+        Assert.Equal("Response time percentiles, 2,000 req/s — Int", figures.Views.Single(v => v.Key == "percentile-spectrum").Spec.Title);
+        Assert.DoesNotContain(figures.Views, v => v.Key == "sequential-calls");
+        Assert.All(OverTimeCharts.Spans(Data(levels)), s => Assert.EndsWith(" req/s", s.Title, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Build_ClosedSweep_AxesTitlesAndHoversSayClients()
+    {
+        var data = Data([Level("AspNetHttpJson", "dotnet", 1, 1000, 0.5), Level("AspNetHttpJson", "dotnet", 20, 9000, 0.9)]);
+
+        var figures = RunCharts.Build(data, RunView.Default);
+
+        var throughput = figures.Panels.Single(p => p.Key == "throughput-unsecure").Spec;
+        Assert.Equal("concurrent clients", throughput.XTitle);
+        Assert.Equal(["1 client: 1000 req/s", "20 clients: 9000 req/s"], throughput.Series.Single().Text);
+        Assert.Equal("Response time percentiles, 20 clients — Int", figures.Views.Single(v => v.Key == "percentile-spectrum").Spec.Title);
+        Assert.Equal(["AspNetHttpJson × dotnet × Int, 1 client", "AspNetHttpJson × dotnet × Int, 20 clients"], OverTimeCharts.Spans(data).Select(s => s.Title));
+    }
+
+    [Fact]
     public void Build_Sweep_LinesWithIntegerClientTicks()
     {
         var figures = RunCharts.Build(Data([Level("IceTcp", "java", 1, 2000, 0.5), Level("IceTcp", "java", 10, 9000, 1.1)]), RunView.Default);

@@ -155,9 +155,41 @@ public sealed partial class Run : IDisposable
         ? RunTiming.Of(started, run.EndedUtc ?? DateTime.UtcNow, run.CompletedLevels, run.TotalLevels, run.Status == RunStatus.Running)
         : null;
 
+    /// <summary>
+    /// Where the run ran, for its header (issue #36: a run shows its target host with the topology): <c>on
+    /// http://10.9.9.9:5090 · cross-machine (emulated LAN, 100 Mbit/s)</c>; the host part is left out when the scenario
+    /// names none (or is not JSON).
+    /// </summary>
+    internal static string TargetText(Dashboard.Data.Entities.RunEntity run)
+    {
+        ArgumentNullException.ThrowIfNull(run);
+        var topology = Dashboard.Service.Contracts.Scenarios.Topology.Describe(run.Topology, run.LinkRateMbps);
+        return HostOf(run.ScenarioJson) is { } host ? $"on {host} · {topology}" : topology;
+    }
+
+    private static string? HostOf(string scenarioJson)
+    {
+        try
+        {
+            using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+            return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object && document.RootElement.TryGetProperty("host", out var host)
+                && host.ValueKind == System.Text.Json.JsonValueKind.String && host.GetString() is { Length: > 0 } text ? text : null;
+        }
+        catch (System.Text.Json.JsonException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// True for a run of open levels (arrival rates, not client counts): a level says so, or, before any level is stored,
+    /// the scenario asks for <c>workload: "open"</c>. Labels then say "req/s" (offered rate) where closed runs say "clients".
+    /// </summary>
+    private bool Open => Data is { } d && (d.Levels.Any(l => l.TargetRateRps is not null) || Dashboard.Data.Results.OpenSweep.IsOpenWorkload(d.Run.ScenarioJson));
+
     /// <summary>The running level's live figures, e.g. <c>MetroSoap11 × java × Int, 20 clients: 1,234 requests, 812 req/s</c>.</summary>
     private string? Live => Data?.Run.Status == RunStatus.Running && LiveProgress is { } p
-        ? string.Create(Culture, $"{p.Variant} × {p.Client} × {p.Payload}, {p.Clients} clients: {p.Requests:N0} requests, {p.ThroughputRps:N0} req/s{(p.Errors > 0 ? $", {p.Errors:N0} errors" : "")}")
+        ? string.Create(Culture, $"{p.Variant} × {p.Client} × {p.Payload}, {(p.Clients is { } level ? Format.Level(level, Open) : "level")}: {p.Requests:N0} requests, {p.ThroughputRps:N0} req/s{(p.Errors > 0 ? $", {p.Errors:N0} errors" : "")}")
         : null;
 
     private string FileName(string key, RunFigures figures) =>
@@ -268,12 +300,12 @@ public sealed partial class Run : IDisposable
     {
         Figures = Data is null ? null : RunCharts.Build(Data, View);
         Anchors = Figures is null ? new Dictionary<string, string>() : AnchorsOf([.. Figures.Panels, .. Figures.Views, .. Figures.OverTime]);
-        var shownFrom = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients)) ? RunView.ThesisFromClients : 1;
+        var shownFrom = Data is not null && !Open && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients)) ? RunView.ThesisFromClients : 1;
         GeneratorBound = Data is null ? [] : [.. Data.Aggregates
             .Where(a => a.Bound == Dashboard.Data.Entities.LevelBound.Generator && a.Clients >= shownFrom)
-            .Select(a => string.Create(Culture, $"{a.Variant} × {a.Client} × {a.Payload} at {Format.Clients(a.Clients)}"))];
+            .Select(a => string.Create(Culture, $"{a.Variant} × {a.Client} × {a.Payload} at {Format.Level(a.Clients, a.IsOpen)}"))];
         // Rankings count the levels the panels show: from 20 clients on, or every level when asked or when none reaches 20.
-        var thesis = Data is not null && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients));
+        var thesis = Data is not null && !Open && RunView.ThesisFilterApplies(View.AllLevels, Data.Aggregates.Select(a => a.Clients));
         Rankings = Data is null ? [] : Dashboard.Data.Results.Rankings.Compute(
             Data.Aggregates, new RankingOptions(FromClients: thesis ? RunView.ThesisFromClients : 1));
     }

@@ -85,6 +85,112 @@ public sealed class RunTests : IAsyncLifetime
         Assert.Empty(page.FindAll("[data-testid=precision-note]"));
     }
 
+    [Fact]
+    public async Task Render_ClosedRun_LevelsSayClients()
+    {
+        var run = await _context.AddRunAsync(Run(), Level(1, null, null), Level(20, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        Assert.Contains(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Trim() == "Clients");
+        Assert.DoesNotContain(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Contains("req/s)", StringComparison.Ordinal) && h.TextContent.Contains("rate", StringComparison.OrdinalIgnoreCase));
+        Assert.Equal("Response time and throughput vs concurrent clients", page.Find("[data-testid=panels-title]").TextContent.Trim());
+        Assert.Equal(["1 client", "20 clients"], page.FindAll("[data-testid=spectrum-select] option").Select(o => o.TextContent.Trim()));
+        Assert.Empty(page.FindAll("[data-testid=open-workload-note]"));
+        Assert.NotEmpty(page.FindAll("[data-testid=all-levels]"));
+        Assert.DoesNotContain("1 clients", page.Markup, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Render_OpenRun_LevelsSayOfferedRateNotClients()
+    {
+        var recorded = Run();
+        recorded.ScenarioJson = """{"name":"open","workload":"open"}""";
+        var run = await _context.AddRunAsync(recorded, Open(Level(500, null, null)), Open(Level(1000, null, null)));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        var headers = page.FindAll("[data-testid=level-table] th").Select(h => h.TextContent.Trim()).ToList();
+        Assert.Contains("Offered rate (req/s)", headers);
+        Assert.DoesNotContain("Clients", headers);
+        Assert.Equal("Response time and throughput vs offered rate (req/s)", page.Find("[data-testid=panels-title]").TextContent.Trim());
+        Assert.Equal(["500 req/s", "1,000 req/s"], page.FindAll("[data-testid=spectrum-select] option").Select(o => o.TextContent.Trim()));
+        Assert.NotNull(page.Find("[data-testid=open-workload-note]"));
+        // "From 20 clients on" means nothing for rates: no such filter, so no checkbox offering it.
+        Assert.Empty(page.FindAll("[data-testid=all-levels]"));
+        Assert.DoesNotContain(" clients", page.Find("[data-testid=view-controls]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Render_CompletedRunWithAnEstimate_EstimateCheckedAgainstTheWallTime()
+    {
+        var recorded = Run();
+        recorded.EndedUtc = recorded.StartedUtc!.Value.AddSeconds(173);
+        (recorded.EstimatedSeconds, recorded.EstimatedLowSeconds, recorded.EstimatedHighSeconds) = (164, 116, 212);
+        var run = await _context.AddRunAsync(recorded, Level(1, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.Equal("estimated 164 s (116–212 s), took 173 s: ×1.05, within its range", page.Find("[data-testid=estimate-check]").TextContent.Trim()));
+    }
+
+    [Theory]
+    [InlineData(RunStatus.Completed, null)]
+    [InlineData(RunStatus.Cancelled, 60.0)]
+    public async Task Render_NoEstimateOrNotCompleted_NoEstimateCheck(RunStatus status, double? estimated)
+    {
+        var recorded = Run();
+        recorded.Status = status;
+        recorded.EstimatedSeconds = estimated;
+        var run = await _context.AddRunAsync(recorded, Level(1, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        Assert.Empty(page.FindAll("[data-testid=estimate-check]"));
+    }
+
+    [Fact]
+    public void EstimateCheck_OutsideARangeInMinutes_SaysSoWithBothUnits()
+    {
+        Assert.Equal("estimated 15 s (10–125 s), took 303 s: ×20.20, outside its range", RunTiming.EstimateCheck(15, 10, 125, TimeSpan.FromSeconds(303)));
+        Assert.Equal("estimated 15 min (300 s – 30 min), took 16 min: ×1.07, within its range", RunTiming.EstimateCheck(900, 300, 1800, TimeSpan.FromMinutes(16)));
+        Assert.Equal("estimated 34 s, took 7 s: ×0.21", RunTiming.EstimateCheck(34, null, null, TimeSpan.FromSeconds(7.3)));
+    }
+
+    [Fact]
+    public async Task Render_RunOnARemoteHostOverEmulatedLan_HeaderNamesTheHostAndTheTopology()
+    {
+        var recorded = Run();
+        recorded.ScenarioJson = """{"name":"lan","host":"http://10.9.9.9:5090","topology":"emulated-lan"}""";
+        (recorded.Topology, recorded.LinkRateMbps) = ("emulated-lan", 100);
+        var run = await _context.AddRunAsync(recorded, Level(1, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.Equal("on http://10.9.9.9:5090 · cross-machine (emulated LAN, 100 Mbit/s)", page.Find("[data-testid=run-target]").TextContent.Trim()));
+    }
+
+    [Fact]
+    public async Task Render_ScenarioWithoutAHost_HeaderSaysTheTopologyOnly()
+    {
+        var run = await _context.AddRunAsync(Run(), Level(1, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.Equal("on-machine", page.Find("[data-testid=run-target]").TextContent.Trim()));
+    }
+
+    private static LevelEntity Open(LevelEntity level)
+    {
+        level.TargetRateRps = level.Clients;
+        level.LateStarts = 0;
+        level.DroppedRequests = 0;
+        return level;
+    }
+
     private static LevelEntity Repeated(LevelEntity level, int repetition, double throughputRps)
     {
         level.Repetition = repetition;

@@ -1,5 +1,6 @@
 using Dashboard.Data.Entities;
 using Dashboard.Web.Tests.Support;
+using Microsoft.EntityFrameworkCore;
 using Microsoft.Playwright;
 using static Microsoft.Playwright.Assertions;
 
@@ -97,6 +98,8 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
                 });
             }
 
+            var run = await db.Runs.SingleAsync(r => r.Id == id);
+            (run.EstimatedSeconds, run.EstimatedLowSeconds, run.EstimatedHighSeconds) = (55, 50, 70); // the seeded run took 60 s
             await db.SaveChangesAsync();
         }
 
@@ -105,6 +108,16 @@ public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<Browser
 
         await page.GotoAsync($"runs/{id}");
         await Expect(page.GetByTestId("open-workload-note")).ToContainTextAsync("its levels are arrival rates (req/s), not client counts");
+        await Expect(page.GetByTestId("level-table").Locator("th", new() { HasText = "Offered rate (req/s)" })).ToHaveCountAsync(1);
+        await Expect(page.GetByTestId("panels-title")).ToHaveTextAsync("Response time and throughput vs offered rate (req/s)");
+        await Expect(page.GetByTestId("estimate-check")).ToHaveTextAsync("estimated 55 s (50–70 s), took 60 s: ×1.09, within its range");
+        foreach (var (width, height) in new[] { (390, 844), (1280, 800), (1920, 1080) })
+        {
+            await page.SetViewportSizeAsync(width, height);
+            await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+            await Screenshots.SaveAsync(page, $"screenshot-run-open-{width}.png");
+        }
+
         await page.GotoAsync($"runs/{closed}");
         await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
         await Expect(page.GetByTestId("open-workload-note")).ToHaveCountAsync(0);

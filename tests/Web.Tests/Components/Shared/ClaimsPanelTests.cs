@@ -126,7 +126,7 @@ public sealed class ClaimsPanelTests : IDisposable
 
         cut.WaitForAssertion(() => Assert.NotEmpty(cut.FindAll(".claim-level-figures tbody tr")), TimeSpan.FromSeconds(30));
         var row = cut.FindAll(".claim-level-figures tbody tr").Single(r => r.TextContent.Contains("MetroSoap11 × java", StringComparison.Ordinal));
-        Assert.Equal(["MetroSoap11 × java × Int × 1 clients (same-machine)", "—", "—", "328", "unknown"], row.QuerySelectorAll("td").Select(td => td.TextContent.Trim()));
+        Assert.Equal(["MetroSoap11 × java × Int × 1 client (same-machine)", "—", "—", "328", "unknown"], row.QuerySelectorAll("td").Select(td => td.TextContent.Trim()));
     }
 
     [Fact]
