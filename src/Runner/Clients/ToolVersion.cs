@@ -1,3 +1,5 @@
+using Dashboard.Runner.Load;
+
 namespace Dashboard.Runner.Clients;
 
 /// <summary>The version a client runtime (java, node) reports, for the run's environment and an agent's registration.</summary>
@@ -13,8 +15,11 @@ public static class ToolVersion
                 StartInfo = new System.Diagnostics.ProcessStartInfo(tool, argument) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false },
             };
             process.Start();
-            var stdout = process.StandardOutput.ReadToEndAsync();
-            var stderr = process.StandardError.ReadToEndAsync();
+            // Blocking reads on threads of their own, never an awaited read waited for synchronously: with inline socket
+            // completions (RunCommand turns them on for the lean generator) a pipe's async read completes on the socket
+            // event thread, and a synchronous wait for it on that thread would never end.
+            var stdout = SocketCompletions.ReadToEndOnThread(process.StandardOutput);
+            var stderr = SocketCompletions.ReadToEndOnThread(process.StandardError);
             if (!process.WaitForExit(5000))
             {
                 process.Kill(entireProcessTree: true);

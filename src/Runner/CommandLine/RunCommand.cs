@@ -158,6 +158,8 @@ public static class RunCommand
             scenario = ScenarioLoader.Load(scenarioFile.FullName);
             // With load agents the clients run on them, and each reads its own copy of the security folder (docs/agents.md).
             security = scenario.Agents is null ? SecurityFolder.ForScenario(scenario, securityDirectory.FullName) : null;
+            // Before any socket of this process: the lean generator's runs complete socket I/O on the event thread.
+            SocketCompletions.Configure(SocketCompletions.InlineFor(scenario));
         }
         catch (ScenarioException e)
         {

@@ -56,6 +56,13 @@ public sealed record RunEnvironment(
     [JsonPropertyName(Data.Statistics.QuietMachine.EnvironmentProperty)]
     public Data.Statistics.MachineAtStart? MachineAtStart { get; init; }
 
+    /// <summary>
+    /// How the runner's own runtime ran the load (JSON <c>generatorRuntime</c>; <see cref="Load.SocketCompletions"/>): whether
+    /// socket completions ran inline on the event thread (<c>lean</c>-only runs), tiered PGO, and the tiering call-counting
+    /// delay in ms (null: the runtime's default of 100). Null in runs recorded before it.
+    /// </summary>
+    public Load.GeneratorRuntime? GeneratorRuntime { get; init; }
+
     /// <summary>Where the host ran relative to the generator (docs/topologies.md): JSON <c>topology</c>; null in runs recorded before topologies.</summary>
     public Topologies.RunTopology? Topology { get; init; }
 
@@ -148,6 +155,7 @@ public sealed record RunEnvironment(
             versions)
         {
             RunnerProcess = ProcessIdentity.Current(),
+            GeneratorRuntime = Load.GeneratorRuntime.Current(),
             CpuClockMHz = Service.Contracts.Resources.CpuClock.ReadProcCpuinfo()?.MHz,
         };
     }

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Net;
 using System.Text.Json;
+using Dashboard.Runner.Load;
 using Dashboard.Service.Contracts.Resources;
 
 namespace Dashboard.Runner.Topologies;
@@ -475,7 +476,7 @@ public sealed class EmulatedLan : IAsyncDisposable
         try
         {
             using var process = Process.Start(start)!;
-            var output = process.StandardOutput.ReadToEndAsync();
+            var output = SocketCompletions.ReadToEndOnThread(process.StandardOutput);
             var error = process.StandardError.ReadToEnd();
             process.WaitForExit();
             return (process.ExitCode, output.Result, error);

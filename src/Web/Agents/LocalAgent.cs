@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using Dashboard.Service.Contracts.Processes;
 using Dashboard.Web.Options;
 using Dashboard.Web.Processes;
 using Microsoft.Extensions.Options;
@@ -47,6 +48,11 @@ public sealed class LocalAgent(AgentSettingsSource source, IOptions<AgentsOption
         foreach (var argument in new[] { "agent", "--name", Name, "--stop-at-stdin-eof" })
         {
             start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in RunnerRuntime.Variables)
+        {
+            start.Environment[name] = value;
         }
 
         // In the environment, never on the command line (which every user of the machine can read).

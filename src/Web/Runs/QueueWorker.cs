@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text;
 using Dashboard.Data;
 using Dashboard.Data.Entities;
+using Dashboard.Service.Contracts.Processes;
 using Dashboard.Service.Contracts.Progress;
 using Dashboard.Web.Options;
 using Dashboard.Web.Processes;
@@ -136,6 +137,11 @@ public sealed class QueueWorker(
             WorkingDirectory = Path.GetDirectoryName(executable)!,
         };
         start.RedirectStandardInput = true;
+        foreach (var (name, value) in RunnerRuntime.Variables)
+        {
+            start.Environment[name] = value;
+        }
+
         // The runner writes where the dashboard reads (docs/architecture.md, "Storage"): the same SQLite file, or the same
         // PostgreSQL database, whose connection string goes through the environment (never the command line, which every
         // user of the machine can read).

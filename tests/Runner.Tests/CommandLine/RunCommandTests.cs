@@ -182,6 +182,8 @@ public sealed class RunCommandTests : IDisposable
         Assert.All(levels, l => Assert.Equal((0, 5), (l.Errors, l.Requests)));
         var run = db.Runs.Single();
         Assert.Contains("\"credentialProfile\": \"bench\"", run.ScenarioJson, StringComparison.Ordinal);
+        // The dotnet client under test keeps .NET's default completions; tiered PGO is off in the runner's runtimeconfig.
+        Assert.Equal((false, false), GeneratorRuntimeOf(run.EnvironmentJson));
         var database = (await File.ReadAllBytesAsync(DatabasePath))
             .Concat(File.Exists(DatabasePath + "-wal") ? await File.ReadAllBytesAsync(DatabasePath + "-wal") : []).ToArray();
         foreach (var secret in Secrets(host.SecurityDirectory))
@@ -189,6 +191,27 @@ public sealed class RunCommandTests : IDisposable
             Assert.DoesNotContain(secret, stdout + stderr + run.ScenarioJson + run.EnvironmentJson + run.Error, StringComparison.Ordinal);
             Assert.Equal(-1, database.AsSpan().IndexOf(System.Text.Encoding.UTF8.GetBytes(secret)));
         }
+    }
+
+    [Fact]
+    public async Task Run_LeanOnlyScenarioOfARealHost_InlineSocketCompletionsAndEveryReplyChecked()
+    {
+        // Inline completions run every socket continuation on the event thread: a synchronous wait there for other I/O
+        // (a pipe, an HTTP call to the host) would hang the run. This runs the whole command that way, TLS and HTTP/2 included.
+        await using var host = await Dashboard.Tests.RealProcesses.ServiceHostProcess.StartAsync();
+        var json = Scenario(host.ControlAddress.ToString().TrimEnd('/'))
+            .Replace("\"clients\": [\"dotnet\"]", "\"clients\": [\"lean\"]", StringComparison.Ordinal)
+            .Replace("\"variants\": [\"AspNetHttpJson\"]", "\"variants\": [\"AspNetHttpJson\", \"AspNetHttpsJson\", \"AspNetGrpc\", \"AspNetH2BinXml\"]", StringComparison.Ordinal)
+            .Replace("\"levels\": [1],", "\"levels\": [1, 3],", StringComparison.Ordinal);
+
+        var (exit, _, stderr) = await RunAsync(WriteScenario(json), "--security-dir", host.SecurityDirectory);
+
+        Assert.True(exit == 0, $"exit {exit}: {stderr}");
+        using var db = Data.ResultsDatabase.Open(DatabasePath);
+        var levels = db.Levels.ToList();
+        Assert.Equal(8, levels.Count);
+        Assert.All(levels, l => Assert.Equal(0, l.Errors));
+        Assert.Equal((true, false), GeneratorRuntimeOf(db.Runs.Single().EnvironmentJson));
     }
 
     [Fact]
@@ -226,6 +249,13 @@ public sealed class RunCommandTests : IDisposable
         Assert.Equal(2, exit);
         Assert.Contains("clients[0]: the node client runs closed loops", stderr, StringComparison.Ordinal);
         Assert.False(File.Exists(DatabasePath));
+    }
+
+    private static (bool Inline, bool TieredPgo) GeneratorRuntimeOf(string? environmentJson)
+    {
+        using var document = System.Text.Json.JsonDocument.Parse(environmentJson ?? "{}");
+        var runtime = document.RootElement.GetProperty("generatorRuntime");
+        return (runtime.GetProperty("inlineSocketCompletions").GetBoolean(), runtime.GetProperty("tieredPgo").GetBoolean());
     }
 
     private static IEnumerable<string> Secrets(string folder) =>
