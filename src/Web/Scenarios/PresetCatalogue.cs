@@ -54,16 +54,16 @@ public static class PresetCatalogue
             SourceDocuments.Thesis, "ch. 8.1, Tables 9.1 and 9.3",
             "Response time and throughput against clients (from 20 on), unsecure and secure side by side, for on-machine " +
             "communication (HTTP/1.1 over a Unix domain socket, the named-pipe counterpart) and network transports (HTTP/2, Ice over TCP), " +
-            "with server CPU and available memory over time; ranked per dataset class. The thesis's NetTcpBinding (security None and Transport) and " +
+            "with server CPU and available memory over time; ranked per dataset class. The thesis's NetTcpBinding (security None, Transport, and Transport with a client certificate: TcpTptEncCert) and " +
             "WSHttpBinding (None and TransportWithMessageCredential + UserName) as WCF bindings served by .NET with WCF's own message encoders " +
-            "(the dispatcher is ours), called by the WCF client. On-machine and cross-machine (an emulated " +
+            "(the dispatcher is ours), called by the WCF client; BasicHttpBinding and WSHttpBinding None also by the ASMX-style .NET, Java and Node clients. On-machine and cross-machine (an emulated " +
             "100 Mbit/s LAN, the thesis's lab: docs/topologies.md) side by side; Unix-socket variants on-machine only.",
             20,
             ("aspnet", "aspnet (Unix socket, HTTP/2) × dotnet, on-machine"),
             ("ice", "Ice (TCP, TLS) × java, on-machine"),
             ("aspnet-lan", "aspnet (HTTP/2) × dotnet, cross-machine (emulated LAN)"),
             ("ice-lan", "Ice (TCP, TLS) × java, cross-machine (emulated LAN)"),
-            ("wcf", "WCF net.tcp (None, TLS) and WSHttp (None, UserName over HTTPS) × wcf, on-machine"));
+            ("wcf", "WCF net.tcp (None, TLS, TLS + client certificate), WSHttp (None, UserName over HTTPS) and BasicHttp × wcf (and dotnet, java, node on BasicHttp and WSHttp None), on-machine"));
         Preset(2, "interop", "Interoperability: SOAP 1.1 with WCF, ASMX-style .NET, Java and Node clients",
             SourceDocuments.Thesis, "ch. 8.2, Tables 9.2 and 9.4",
             "One SOAP 1.1 service (JAX-WS Metro) called by the WCF client (ChannelFactory proxies), an ASMX-style .NET client " +

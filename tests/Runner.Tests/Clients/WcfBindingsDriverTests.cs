@@ -15,7 +15,7 @@ namespace Dashboard.Runner.Tests.Clients;
 /// <c>wcf</c> driver (NetTcpBinding None and Transport, BasicHttp(s)Binding, Basic, WSHttpBinding None, the binary-over-HTTP
 /// CustomBinding, UserNameOverTransport on WSHttp over HTTPS), the <c>dotnet</c> ASMX-style client (BasicHttp and its SOAP 1.2 + WS-Addressing path on WSHttp),
 /// the <c>java</c> client (JAX-WS from the Metro WSDL it carries) and the <c>node</c> client (npm soap, from the served
-/// WSDL) on the BasicHttp variants: every sample of a few payloads
+/// WSDL) on the BasicHttp variants and on WSHttp without security (SOAP 1.2 + WS-Addressing 1.0, every payload): every sample of a few payloads
 /// succeeds with its reply checked, counts exact, at 1 and 3 clients; a wrong password (Basic, UsernameToken) is Authentication.
 /// </summary>
 public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost host) : IClassFixture<WcfBindingsDriverTests.JvmFreeHost>
@@ -90,6 +90,35 @@ public sealed class WcfBindingsDriverTests(WcfBindingsDriverTests.JvmFreeHost ho
 
         Assert.Equal(8, result.Samples.Length);
         Assert.All(result.Samples, s => Assert.Equal(SampleOutcome.Authentication, s.Outcome));
+    }
+
+    [Theory]
+    [InlineData("java")]
+    [InlineData("node")]
+    [InlineData("dotnet")]
+    public async Task RunLevel_WcfWsHttpEveryPayload_EverySampleSucceeds(string client)
+    {
+        // SOAP 1.2 + WS-Addressing 1.0 from the served WSDL (java: JAX-WS with AddressingFeature; node: npm soap with the
+        // wsa:Action, wsa:MessageID, wsa:To and anonymous wsa:ReplyTo headers): the dispatcher answers on wsa:Action, so a
+        // missing or wrong action would be a fault, and each reply is checked against the payload's expected value.
+        var endpoint = (await host.Host.GetEndpointsAsync()).Single(e => e.Name == "WcfWsHttp");
+        Assert.NotNull(endpoint.Wsdl);
+        var security = HostSecurity.For(host.Host, endpoint);
+        var failed = new List<string>();
+        var calls = 0;
+        foreach (var payload in PayloadCatalogue.All)
+        {
+            await using var session = await Driver(client).OpenCellAsync(endpoint, payload, security, CancellationToken.None);
+            var result = await session.RunLevelAsync(new LevelPlan(2, 1, 2, null), CancellationToken.None);
+            calls += result.Samples.Length;
+            if (result.Samples.Length != 6 || result.Samples.Any(s => s.Outcome != SampleOutcome.Success))
+            {
+                failed.Add($"{payload.Id}: {string.Join(", ", result.Samples.Select(s => s.Outcome).Distinct())}");
+            }
+        }
+
+        Assert.Empty(failed);
+        Assert.Equal(PayloadCatalogue.All.Count * 6, calls);
     }
 
     [Fact]

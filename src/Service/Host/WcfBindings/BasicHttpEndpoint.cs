@@ -15,15 +15,17 @@ namespace Dashboard.Service.Host.WcfBindings;
 /// <see cref="BenchmarkDispatcher"/> on the WS-Addressing action, or without one on the body's wrapper element as Metro
 /// does (the <c>SOAPAction</c> header is not needed); a SOAP fault is HTTP 500 (as a WCF service answers one, SOAP 1.1
 /// and 1.2 alike); another content type is 415. <c>GET /benchmark?wsdl</c>
-/// serves the Metro service's own SOAP 1.1 WSDL text (the same port type, its <c>soap:address</c> naming this endpoint)
-/// and <c>?xsd=1</c> / <c>?xsd=2</c> its schemas, when the host was built with the JVM service (its <c>jvm/wsdl</c>).
+/// serves the Metro service's own WSDL text (the same port type, its <c>soap:address</c> naming this endpoint) — SOAP 1.1
+/// for BasicHttp; SOAP 1.2 for WSHttp, with the WS-Addressing Metadata policy <c>wsam:Addressing</c> (required) attached to
+/// its binding, as Metro publishes it for an <c>@Addressing(required = true)</c> endpoint, so that a JAX-WS client sends the
+/// addressing headers — and <c>?xsd=1</c> / <c>?xsd=2</c> its schemas, when the host was built with the JVM service (its <c>jvm/wsdl</c>).
 /// </summary>
 /// <param name="encoder">WCF's encoder of the variant (<see cref="Soap11Encoder"/>, <see cref="Soap12AddressingEncoder"/>, <see cref="BinaryEncoder"/>).</param>
 /// <param name="dispatcher">Our dispatcher.</param>
 /// <param name="buffers">Buffers of the envelopes read and written.</param>
 /// <param name="authorize">Null, or the check of each read request (WSHttp with UserName: <see cref="UserNameTokenCheck"/>): a
 /// request it refuses is answered with WS-Security's <c>wsse:FailedAuthentication</c> fault and not dispatched.</param>
-/// <param name="wsdl">The WSDL folder (<c>BenchmarkService.wsdl</c> and its two schemas), or null when the host has none (or the variant serves none: only BasicHttp does).</param>
+/// <param name="wsdl">The WSDL folder (<c>BenchmarkService.wsdl</c> and its two schemas), or null when the host has none (or the variant serves none: <see cref="WcfBindingServers.WsdlDirectoryOf"/>).</param>
 public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatcher dispatcher, BufferManager buffers, string? wsdl, Func<Message, bool>? authorize = null)
 {
     /// <summary>WCF's SOAP 1.1 text encoder (UTF-8) with the reader quotas' maxima.</summary>
@@ -136,7 +138,35 @@ public sealed class BasicHttpEndpoint(MessageEncoder encoder, BenchmarkDispatche
             .Replace("REPLACE_WITH_ACTUAL_URL", self, StringComparison.Ordinal)
             .Replace("schemaLocation=\"BenchmarkService_schema1.xsd\"", $"schemaLocation=\"{self}?xsd=1\"", StringComparison.Ordinal)
             .Replace("schemaLocation=\"BenchmarkService_schema2.xsd\"", $"schemaLocation=\"{self}?xsd=2\"", StringComparison.Ordinal);
+        if (file == "BenchmarkService.wsdl" && encoder.MessageVersion.Addressing != AddressingVersion.None)
+        {
+            text = WithAddressingPolicy(text);
+        }
+
         context.Response.ContentType = "text/xml; charset=utf-8";
         await context.Response.WriteAsync(text);
+    }
+
+    /// <summary>The policy's <c>wsu:Id</c> in the served SOAP 1.2 WSDL (Metro's name for it).</summary>
+    public const string AddressingPolicyId = "BenchmarkPortBinding_WSAM_Addressing_Policy";
+
+    /// <summary>
+    /// <paramref name="wsdl"/> (wsgen's SOAP 1.2 WSDL, which declares the <c>wsp</c>, <c>wsu</c> and <c>wsam</c> prefixes) with
+    /// WS-Addressing 1.0 Metadata's <c>&lt;wsam:Addressing&gt;</c> (W3C, section 3.1; not optional: this endpoint dispatches on
+    /// <c>wsa:Action</c>) referenced from its binding; unchanged when the binding element is not wsgen's.
+    /// </summary>
+    public static string WithAddressingPolicy(string wsdl)
+    {
+        ArgumentNullException.ThrowIfNull(wsdl);
+        const string binding = "<binding name=\"BenchmarkPortBinding\" type=\"tns:Benchmark\">";
+        const string end = "</definitions>";
+        if (!wsdl.Contains(binding, StringComparison.Ordinal) || !wsdl.Contains(end, StringComparison.Ordinal))
+        {
+            return wsdl;
+        }
+
+        return wsdl
+            .Replace(binding, $"{binding}\n    <wsp:PolicyReference URI=\"#{AddressingPolicyId}\"/>", StringComparison.Ordinal)
+            .Replace(end, $"  <wsp:Policy wsu:Id=\"{AddressingPolicyId}\">\n    <wsam:Addressing>\n      <wsp:Policy/>\n    </wsam:Addressing>\n  </wsp:Policy>\n{end}", StringComparison.Ordinal);
     }
 }

@@ -61,7 +61,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             if (variant.Transport != WcfBindingTransport.NetTcp)
             {
                 var http = await StartHttpAsync(variant, settings, port, buffers, cancellationToken);
-                var wsdl = variant.Transport == WcfBindingTransport.BasicHttp && File.Exists(Path.Combine(WsdlDirectory, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
+                var wsdl = WsdlDirectoryOf(variant) is { } folder && File.Exists(Path.Combine(folder, "BenchmarkService.wsdl")) ? http + "?wsdl" : null;
                 endpoints.Add(new HostEndpoint(variant.Name, catalogue.Stack, http, catalogue.Transport, catalogue.Encoding, catalogue.SecurityMode, catalogue.CredentialType, wsdl));
                 logger.LogInformation("Variant {Variant} listens on {Address}", variant.Name, http);
                 continue;
@@ -97,6 +97,25 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
     /// <summary>The Metro service's SOAP 1.1 WSDL and schemas as the host's build made them (<c>jvm/wsdl/soap11</c>), served by the BasicHttp variants.</summary>
     public static string WsdlDirectory => Path.Combine(AppContext.BaseDirectory, "jvm", "wsdl", "soap11");
 
+    /// <summary>
+    /// The Metro service's SOAP 1.2 WSDL and schemas as the host's build made them (<c>jvm/wsdl/soap12</c>, wsgen's, with
+    /// each operation's <c>wsam:Action</c>), served by <c>WcfWsHttp</c> with the WS-Addressing policy added
+    /// (<see cref="BasicHttpEndpoint"/>).
+    /// </summary>
+    public static string Soap12WsdlDirectory => Path.Combine(AppContext.BaseDirectory, "jvm", "wsdl", "soap12");
+
+    /// <summary>The WSDL folder <paramref name="variant"/> serves: SOAP 1.1 for BasicHttp, SOAP 1.2 for WSHttp without security, else null (none).</summary>
+    public static string? WsdlDirectoryOf(WcfBindingVariant variant)
+    {
+        ArgumentNullException.ThrowIfNull(variant);
+        return variant.Transport switch
+        {
+            WcfBindingTransport.BasicHttp => WsdlDirectory,
+            WcfBindingTransport.WsHttp when !variant.UserName => Soap12WsdlDirectory,
+            _ => null,
+        };
+    }
+
     private async Task<string> StartHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
@@ -124,12 +143,13 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
             });
         });
         var app = builder.Build();
-        var (encoder, wsdl) = variant.Transport switch
+        var encoder = variant.Transport switch
         {
-            WcfBindingTransport.WsHttp => (BasicHttpEndpoint.Soap12AddressingEncoder(), (string?)null),
-            WcfBindingTransport.BinaryHttp => (BasicHttpEndpoint.BinaryEncoder(), (string?)null),
-            _ => (BasicHttpEndpoint.Soap11Encoder(), WsdlDirectory),
+            WcfBindingTransport.WsHttp => BasicHttpEndpoint.Soap12AddressingEncoder(),
+            WcfBindingTransport.BinaryHttp => BasicHttpEndpoint.BinaryEncoder(),
+            _ => BasicHttpEndpoint.Soap11Encoder(),
         };
+        var wsdl = WsdlDirectoryOf(variant);
         var authorize = variant.UserName ? new UserNameTokenCheck(AspNet.RequestAuthorization.PasswordsByUser(material.Profiles)).IsValid : (Func<Message, bool>?)null;
         var endpoint = new BasicHttpEndpoint(encoder, _dispatcher, buffers, wsdl, authorize);
         if (variant.Basic)

@@ -55,8 +55,8 @@ public class ContractCatalogueTests
         Assert.Contains("AspNetGrpcTls", ClientTechnology.Get("lean").Callable);
         Assert.Contains("replay", ClientTechnology.Get("lean").RefusalOf("MetroSoap12WsaUserNameHttps"), StringComparison.Ordinal);
         Assert.Equal(19, ClientTechnology.Get("dotnet").Callable.Count);
-        Assert.Equal(15, ClientTechnology.Get("java").Callable.Count);
-        Assert.Equal(14, ClientTechnology.Get("node").Callable.Count);
+        Assert.Equal(16, ClientTechnology.Get("java").Callable.Count);
+        Assert.Equal(15, ClientTechnology.Get("node").Callable.Count);
         Assert.Equal(15, ClientTechnology.Get("wcf").Callable.Count);
         Assert.Contains("FastInfoset", ClientTechnology.Get("wcf").RefusalOf("MetroSoap11FastInfoset"), StringComparison.Ordinal);
     }

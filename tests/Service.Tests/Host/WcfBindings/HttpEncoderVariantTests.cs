@@ -96,9 +96,9 @@ public sealed class HttpEncoderVariantTests(JvmFreeHostFixture fixture) : IClass
     }
 
     [Theory]
-    [InlineData("WcfWsHttp", "SOAP 1.2 + WS-Addressing")]
-    [InlineData("WcfBinaryHttp", "MC-NBFS")]
-    public void Endpoints_HttpEncoderVariant_ListedWithoutWsdl(string variant, string encoding)
+    [InlineData("WcfWsHttp", "SOAP 1.2 + WS-Addressing", true)]
+    [InlineData("WcfBinaryHttp", "MC-NBFS", false)]
+    public void Endpoints_HttpEncoderVariant_ListedWithWsdlOnlyForWsHttp(string variant, string encoding, bool wsdl)
     {
         var endpoint = fixture.Endpoint(variant);
 
@@ -106,7 +106,40 @@ public sealed class HttpEncoderVariantTests(JvmFreeHostFixture fixture) : IClass
         Assert.EndsWith("/benchmark", endpoint.Address, StringComparison.Ordinal);
         Assert.Equal(VariantCatalogue.WcfBindings, endpoint.Stack);
         Assert.Contains(encoding, endpoint.Encoding, StringComparison.Ordinal);
-        Assert.Null(endpoint.Wsdl);
+        Assert.Equal(wsdl ? endpoint.Address + "?wsdl" : null, endpoint.Wsdl);
+    }
+
+    [Fact]
+    public async Task Wsdl_WsHttp_IsSoap12WithTheAddressingPolicyOnItsBinding()
+    {
+        var endpoint = fixture.Endpoint("WcfWsHttp");
+        using var http = new HttpClient();
+
+        var wsdl = System.Xml.Linq.XDocument.Parse(await http.GetStringAsync(new Uri(endpoint.Wsdl!)));
+        var schema = await http.GetStringAsync(new Uri(endpoint.Address + "?xsd=2"));
+
+        System.Xml.Linq.XNamespace definitions = "http://schemas.xmlsoap.org/wsdl/", soap12 = "http://schemas.xmlsoap.org/wsdl/soap12/",
+            policy = "http://www.w3.org/ns/ws-policy", wsam = "http://www.w3.org/2007/05/addressing/metadata",
+            wsu = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
+        var binding = wsdl.Root!.Element(definitions + "binding")!;
+        Assert.NotNull(binding.Element(soap12 + "binding"));
+        var reference = (string)binding.Element(policy + "PolicyReference")!.Attribute("URI")!;
+        var attached = wsdl.Root.Elements(policy + "Policy").Single(p => "#" + (string?)p.Attribute(wsu + "Id") == reference);
+        Assert.NotNull(attached.Element(wsam + "Addressing"));
+        Assert.Null(attached.Element(wsam + "Addressing")!.Attribute(policy + "Optional"));
+        Assert.Equal(endpoint.Address, (string?)wsdl.Root.Descendants(soap12 + "address").Single().Attribute("location"));
+        Assert.Contains("urn:dashboard:benchmark:2026:Benchmark:IntSimpleRequest", wsdl.ToString(), StringComparison.Ordinal);
+        Assert.Contains("name=\"IntSimple\"", schema, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Wsdl_BinaryHttp_NotServed()
+    {
+        using var http = new HttpClient();
+
+        using var response = await http.GetAsync(new Uri(fixture.Endpoint("WcfBinaryHttp").Address + "?wsdl"));
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }
 
     private async Task<(HttpStatusCode Status, string ContentType, string Body)> PostAsync(string variant, string text, string contentType)
