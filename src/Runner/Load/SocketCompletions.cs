@@ -8,7 +8,7 @@ namespace Dashboard.Runner.Load;
 /// thread pool; with inline completions (<see cref="Variable"/>) the event thread runs it itself, as wrk's event loop
 /// does. That saves a thread hand-off per receive: measured 2026-11-27 on <c>AspNetHttpJson</c> + <c>Int</c> at 20
 /// connections, about 29 µs of generator CPU per request with the hand-off and 19 µs without (wrk: 19 µs, same
-/// machine, same minute; bench/README.md "Lean generator"). The runner turns it on only for runs whose every client is
+/// machine, same minute; bench/README.md "Generator CPU and the JIT"). The runner turns it on only for runs whose every client is
 /// the <c>lean</c> generator (<see cref="InlineFor"/>): the client technologies under test keep .NET's default, and
 /// code on the event thread must never wait synchronously for other I/O (<see cref="ReadToEndOnThread"/>).
 /// </summary>
@@ -25,8 +25,9 @@ public static class SocketCompletions
     }
 
     /// <summary>
-    /// Turns inline completions on for this process (and the processes it starts) when <paramref name="inline"/> is
-    /// true. Takes effect only if no socket has been used yet in this process; <see cref="IsInline"/> says whether it is on.
+    /// Turns inline completions on for this process when <paramref name="inline"/> is true (through the environment, so
+    /// the processes it starts inherit it: the emulated LAN's service host has it removed). Takes effect only if no socket
+    /// has been used yet in this process; <see cref="IsInline"/> says whether it is on.
     /// </summary>
     public static void Configure(bool inline)
     {

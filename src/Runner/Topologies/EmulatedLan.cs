@@ -313,6 +313,8 @@ public sealed class EmulatedLan : IAsyncDisposable
         // Its control token goes through the environment (never the command line, which every user of the machine reads);
         // ip netns exec and taskset keep the environment.
         start.Environment["ServiceHost__ControlToken"] = ControlToken;
+        // The server keeps .NET's default socket completions whatever the generator runs with (SocketCompletions).
+        start.Environment.Remove(SocketCompletions.Variable);
         // ip netns exec and taskset exec the host: this process is the host itself.
         _host = Process.Start(start) ?? throw new TopologyFailedException("cannot start the service host in the namespace");
         _host.OutputDataReceived += (_, e) => Keep(e.Data);
