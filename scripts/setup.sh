@@ -19,7 +19,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  apt_sources=$(grep -rhoE '^(deb|URIs:)[^#]*https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE 'https?://[^ ]+' | sort -u | tr '\n' ' ')
+  # Only for the message below; no sources.list (Debian 12 keeps deb822 files) must not stop the script (set -e).
+  apt_sources=$(grep -rhoE '^(deb|URIs:)[^#]*https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d 2>/dev/null | grep -oE 'https?://[^ ]+' | sort -u | tr '\n' ' ' || true)
   if ! $sudo_cmd apt-get update -qq || ! DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" > /dev/null; then
     echo "setup: could not install Debian packages from the Debian registry (${apt_sources:-the sources in /etc/apt}): check the network or proxy, then run this again, or install them yourself: apt-get install ${missing[*]}" >&2
     exit 1
