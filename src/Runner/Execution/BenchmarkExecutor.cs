@@ -345,18 +345,19 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         run.ProgressText = scenario.IsOpen ? $"{name}, repetition {repetition}, {clients} req/s (open)" : $"{name}, repetition {repetition}, {clients} clients";
         // Stored now, so a run whose runner is killed during this level says where it was (AbandonedRuns).
         await db.SaveChangesAsync(CancellationToken.None);
-        SteadyStateWarmup.Outcome? steady = null;
-        if (scenario.SteadyState is { } settings)
-        {
-            run.ProgressText = $"{name}, repetition {repetition}, {clients} clients, warming up to steady state";
-            steady = await SteadyStateWarmup.RunAsync(session, clients, settings, cancellationToken);
-            run.ProgressText = $"{name}, repetition {repetition}, {clients} clients";
-        }
-
         // An open level's value is its arrival rate; its clients are the connections it may open (scenario maxConnections).
         var plan = scenario.IsOpen
             ? new LevelPlan(scenario.MaxConnections ?? Workload.DefaultMaxConnections, scenario.Warmup, null, scenario.Duration) { RateRps = clients }
             : new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+        SteadyStateWarmup.Outcome? steady = null;
+        if (scenario.SteadyState is { } settings)
+        {
+            var levelText = run.ProgressText;
+            run.ProgressText = $"{levelText}, warming up to steady state";
+            steady = await SteadyStateWarmup.RunAsync(session, plan, settings, cancellationToken);
+            run.ProgressText = levelText;
+        }
+
         // ── The measured window starts here (its warm-up requests first, then the measured requests; docs/statistics.md). ──
         // Every CPU figure of the level is between this reading and the one after it (WindowCpu).
         var windowStart = await window.ReadAsync(cancellationToken);

@@ -102,9 +102,9 @@ public sealed class ScenarioDraft
     public int? MaxConnections { get; set; }
 
     /// <summary>
-    /// Switches the draft to the open (<paramref name="open"/> true) or closed workload. Open levels are timed and have no
-    /// steady-state warm-up (the validator's rules), so a requests-per-client bound becomes <see cref="WorkloadBound.Duration"/>
-    /// and steady state is turned off.
+    /// Switches the draft to the open (<paramref name="open"/> true) or closed workload. Open levels are timed (the
+    /// validator's rule), so a requests-per-client bound becomes <see cref="WorkloadBound.Duration"/>; a steady-state
+    /// warm-up stays (an open level warms up at its own rate until its median response time settles).
     /// </summary>
     /// <returns>What was changed to fit, one sentence each; empty when nothing was.</returns>
     public IReadOnlyList<string> SetOpen(bool open)
@@ -120,12 +120,6 @@ public sealed class ScenarioDraft
         {
             Bound = WorkloadBound.Duration;
             changes.Add(string.Create(CultureInfo.InvariantCulture, $"Each level now runs for a measured time ({DurationSeconds} s): an open level's requests follow a schedule, not a count per client."));
-        }
-
-        if (SteadyState is not null)
-        {
-            SteadyState = null;
-            changes.Add("The steady-state warm-up is off: it runs closed-loop clients; an open level's first warm-up requests of the schedule warm it up instead.");
         }
 
         return changes;

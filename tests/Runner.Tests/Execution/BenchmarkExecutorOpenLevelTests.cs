@@ -53,4 +53,40 @@ public sealed class BenchmarkExecutorOpenLevelTests : IDisposable
         Assert.All(levels, l => Assert.True(l.ServiceP99Ms <= l.P99Ms + 0.001, $"service p99 {l.ServiceP99Ms}, p99 {l.P99Ms}"));
         Assert.Equal(100 + 10 + 200 + 10, await db.Samples.CountAsync());
     }
+
+    [Fact]
+    public async Task RunAsync_OpenScenarioWithSteadyState_WarmsUpAtTheRateFirstAndStoresOnlyTheMeasuredSchedule()
+    {
+        await using var host = await ServiceHostProcess.StartAsync();
+        using var http = host.CreateControlClient();
+        var settings = new SteadyStateSettings(3, 0.5, TimeSpan.FromMilliseconds(300), TimeSpan.FromSeconds(4));
+        var scenario = new ScenarioDocument
+        {
+            Name = "open steady-state test",
+            Host = host.ControlAddress.ToString(),
+            Variants = ["AspNetHttpJson"],
+            Clients = ["dotnet"],
+            Payloads = ["Int"],
+            Workload = Workload.Open,
+            Rates = [150],
+            MaxConnections = 8,
+            Duration = TimeSpan.FromSeconds(1),
+            Warmup = 10,
+            SteadyState = settings,
+        };
+        var executor = new BenchmarkExecutor(DatabasePath, new ClientDriverRegistry([new DotNetDriver()]), _ => { }, http) { QuietCheck = TimeSpan.Zero, ShuffleCells = false };
+
+        var run = await executor.RunAsync(ScenarioLoader.Valid(scenario).Document, await host.GetEndpointsAsync(), CancellationToken.None);
+
+        Assert.Null(run.Error);
+        using var db = ResultsDatabase.Open(DatabasePath);
+        var level = await db.Levels.SingleAsync();
+        // The warm-up ran at least its 3 windows of 0.3 s (at most 4 s and one window more) and says how it ended.
+        Assert.NotNull(level.SteadyStateReached);
+        Assert.InRange(level.SteadyStateWarmupSeconds!.Value, 0.85, 5.5);
+        // Its windows' samples are not stored: only the level's own schedule (10 warm-up requests and 150 measured).
+        Assert.Equal(150, level.Requests);
+        Assert.Equal(10 + 150, await db.Samples.CountAsync());
+        Assert.Equal(0, level.DroppedRequests);
+    }
 }

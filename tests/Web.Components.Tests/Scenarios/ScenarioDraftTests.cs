@@ -155,6 +155,21 @@ public sealed class ScenarioDraftTests
     }
 
     [Fact]
+    public void SetOpen_WithSteadyState_KeepsItAndTheDraftValidates()
+    {
+        var draft = new ScenarioDraft { Name = "x", Host = "http://localhost:5090", SteadyState = SteadyStateSettings.Defaults };
+        draft.Variants.Add("AspNetHttpJson");
+        draft.Clients.Add("dotnet");
+        draft.Payloads.Add("Int");
+
+        var notes = draft.SetOpen(true);
+
+        Assert.DoesNotContain(notes, n => n.Contains("steady", StringComparison.OrdinalIgnoreCase));
+        Assert.Equal(SteadyStateSettings.Defaults, draft.ToDocument().SteadyState);
+        Assert.Empty(draft.Validate());
+    }
+
+    [Fact]
     public void Validate_OpenWithTheJavaClient_RefusedAtTheClientInThePagesTerms()
     {
         var draft = new ScenarioDraft { Name = "x", Host = "http://localhost:5090" };

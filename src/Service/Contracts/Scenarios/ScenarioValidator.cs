@@ -169,8 +169,7 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
 
     /// <summary>
     /// The open workload's fields (docs/statistics.md, "Closed and open workloads"): its rates, p99 target and pool bound,
-    /// and what an open level cannot be combined with (a request count, the steady-state warm-up, load agents, a client
-    /// in a process of its own).
+    /// and what an open level cannot be combined with (a request count, load agents, a client in a process of its own).
     /// </summary>
     private void AddWorkloadRules()
     {
@@ -205,9 +204,6 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s.RequestsPerClient).Must(r => r is null).When(s => s.IsOpen)
             .WithMessage("open levels are timed (their requests follow a schedule, not a count per client): give duration instead of requestsPerClient")
             .OverridePropertyName("requestsPerClient");
-        RuleFor(s => s.SteadyState).Must(s => s is null).When(s => s.IsOpen)
-            .WithMessage("the steady-state warm-up runs closed-loop clients; an open level's warm-up is its first warmup requests of the schedule: leave steadyState out")
-            .OverridePropertyName("steadyState");
         RuleFor(s => s.Agents).Must(a => a is null).When(s => s.IsOpen)
             .WithMessage("load agents run closed levels only: the open schedule is kept by the runner's own process; leave agents out")
             .OverridePropertyName("agents");
