@@ -108,19 +108,23 @@ public static class DashboardExtensions
         // Before the servers (hosted services start in the order they were added): runs left Running are settled first.
         builder.Services.AddHostedService<QueueRecovery>();
         builder.Services.AddHostedService<QueueWiring>();
+        // The benchmarks server is lightweight (its worker only, with the watchdog and cancellation checks Hangfire needs):
+        // the schedulers of delayed and recurring jobs and the storage's housekeeping run once, in the triggers server, not
+        // twice. Each of their looks takes a lock in the queue's storage, and they go on while a benchmark runs, where
+        // this process's CPU counts as others' on the machine (bench/README.md, "The dashboard's own CPU while a run goes").
         builder.Services.AddHangfireServer(o =>
         {
             o.ServerName = $"{Environment.MachineName}:benchmarks";
             o.Queues = [QueueOptions.BenchmarksQueue];
             o.WorkerCount = 1;
-            o.SchedulePollingInterval = TimeSpan.FromSeconds(1);
+            o.IsLightweightServer = true;
         });
-        builder.Services.AddHangfireServer(o =>
+        builder.Services.AddHangfireServer((sp, o) =>
         {
             o.ServerName = $"{Environment.MachineName}:triggers";
             o.Queues = [QueueOptions.TriggersQueue];
             o.WorkerCount = 1;
-            o.SchedulePollingInterval = TimeSpan.FromSeconds(1);
+            o.SchedulePollingInterval = sp.GetRequiredService<IOptions<QueueOptions>>().Value.SchedulePollInterval;
         });
         return builder;
     }
@@ -133,7 +137,8 @@ public static class DashboardExtensions
         builder.Services.AddSingleton<HostRegistry>();
         builder.Services.AddSingleton<LocalServiceHost>();
         builder.Services.AddHostedService(sp => sp.GetRequiredService<LocalServiceHost>());
-        builder.Services.AddHostedService<HostMonitor>();
+        builder.Services.AddSingleton<HostMonitor>();
+        builder.Services.AddHostedService(sp => sp.GetRequiredService<HostMonitor>());
         return builder;
     }
 

@@ -21,6 +21,14 @@ public sealed class LocalHostOptions
     public TimeSpan HealthPollInterval { get; set; } = TimeSpan.FromSeconds(5);
 
     /// <summary>
+    /// How often every known host's <c>GET /healthz</c> is polled while a run goes: the runner watches the host it loads,
+    /// and the dashboard's CPU is others' to the run's disturbed check (bench/README.md, "The dashboard's own CPU while a
+    /// run goes"). The hosts are polled again as soon as the run ends.
+    /// </summary>
+    [Range(typeof(TimeSpan), "00:00:01", "01:00:00")]
+    public TimeSpan HealthPollIntervalWhileRunning { get; set; } = TimeSpan.FromMinutes(1);
+
+    /// <summary>
     /// The local host's data folder (its <c>ServiceHost:DataDirectory</c>: certificates and credential profiles,
     /// docs/security.md); null: the host's default, which is also the runner's. When set, the dashboard passes it to the
     /// host and its <c>security</c> subfolder to the runner (<c>--security-dir</c>).

@@ -27,6 +27,7 @@ public sealed class QueueWorker(
     IOptions<LocalHostOptions> localHostOptions,
     IOptions<DashboardOptions> dashboardOptions,
     Hosts.HostRegistry hosts,
+    Hosts.HostMonitor hostMonitor,
     TimeProvider time,
     ILogger<QueueWorker> logger) : IDisposable
 {
@@ -100,7 +101,13 @@ public sealed class QueueWorker(
             }
 
             await File.WriteAllTextAsync(scenarioFile, run.ScenarioJson, CancellationToken.None);
-            var outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, HostTokenOf(run.ScenarioJson), Dashboard.Data.Results.OpenSweep.IsOpenWorkload(run.ScenarioJson), current);
+            // While the runner runs, the hosts' health is polled less often (the runner watches the host it loads).
+            RunnerOutcome outcome;
+            using (hostMonitor.WhileRunning())
+            {
+                outcome = await RunRunnerAsync(run.Id, executable, scenarioFile, HostTokenOf(run.ScenarioJson), Dashboard.Data.Results.OpenSweep.IsOpenWorkload(run.ScenarioJson), current);
+            }
+
             await EndAsync(run.Id, outcome, current, stopping.IsCancellationRequested);
         }
 #pragma warning disable CA1031 // Whatever went wrong, the run must not stay Running.
