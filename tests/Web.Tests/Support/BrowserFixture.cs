@@ -32,6 +32,7 @@ public sealed class BrowserFixture : IAsyncLifetime
     public static Task<IBrowser> LaunchAsync(IPlaywright playwright)
     {
         ArgumentNullException.ThrowIfNull(playwright);
+        Dashboard.Tests.RealProcesses.ProcessStarts.Record("chromium");
         return playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {
             ExecutablePath = ChromiumPath,
