@@ -134,6 +134,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         }
 
         var process = Process.Start(start)!;
+        ProcessStarts.Record("service-host");
         var ready = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
         var output = new List<string>();
         _ = Task.Run(async () =>

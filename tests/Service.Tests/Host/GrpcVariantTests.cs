@@ -17,13 +17,9 @@ namespace Dashboard.Service.Tests.Host;
 /// of the contract's range are InvalidArgument, and AspNetGrpcTls refuses a call without a client certificate of the
 /// host's CA with Unauthenticated.
 /// </summary>
-public sealed class GrpcVariantTests : IAsyncLifetime
+public sealed class GrpcVariantTests(JvmFreeHostFixture fixture) : IClassFixture<JvmFreeHostFixture>
 {
-    private ServiceHostProcess _host = null!;
-
-    public async Task InitializeAsync() => _host = await ServiceHostProcess.StartAsync();
-
-    public async Task DisposeAsync() => await _host.DisposeAsync();
+    private readonly ServiceHostProcess _host = fixture.Host;
 
     [Theory]
     [InlineData("AspNetGrpc")]

@@ -9,16 +9,12 @@ using Dashboard.Tests.RealProcesses;
 namespace Dashboard.Service.Tests.Host;
 
 /// <summary>The built service host on real sockets: control API and the aspnet variants' error answers.</summary>
-public sealed class ServiceHostTests : IAsyncLifetime, IDisposable
+public sealed class ServiceHostTests(JvmFreeHostFixture fixture) : IClassFixture<JvmFreeHostFixture>, IDisposable
 {
-    private ServiceHostProcess _host = null!;
+    private readonly ServiceHostProcess _host = fixture.Host;
     private readonly HttpClient _http = new();
 
     public void Dispose() => _http.Dispose();
-
-    public async Task InitializeAsync() => _host = await ServiceHostProcess.StartAsync();
-
-    public async Task DisposeAsync() => await _host.DisposeAsync();
 
     [Fact]
     public async Task Endpoints_HostStarted_ListsTheTenAspNetVariantsOnRealAddresses()

@@ -6,7 +6,8 @@ using Dashboard.Web.Tests.Support;
 namespace Dashboard.Web.Tests.Api;
 
 /// <summary><c>/api/runs/{id}/claims</c>, its CSV and the one-page reports, against the real dashboard and a real SQLite file.</summary>
-public sealed class ClaimsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class ClaimsApiTests(BrowserFixture fixture)
 {
     private const string Security = "thesis-9.3-unsecure-beats-secure-throughput";
 

@@ -6,8 +6,14 @@ using static Microsoft.Playwright.Assertions;
 namespace Dashboard.Web.Tests.Auth;
 
 /// <summary>The pages under the Content-Security-Policy (src/Web/Auth/SecurityHeaders.cs) in Chromium: MudBlazor, Plotly and the circuit work, with no console error.</summary>
-public sealed class SecurityHeadersTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class SecurityHeadersTests(BrowserFixture fixture) : IAsyncLifetime
 {
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // The shared browser keeps no page of this test.
+    public Task DisposeAsync() => fixture.CloseContextsAsync();
+
     [Fact]
     public async Task Pages_HomeRunWithChartsNewRun_LoadUnderTheCspWithoutConsoleErrors()
     {

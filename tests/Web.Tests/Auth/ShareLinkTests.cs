@@ -12,8 +12,14 @@ namespace Dashboard.Web.Tests.Auth;
 /// Read-only share links (src/Web/Auth/ShareEndpoints.cs) on a real dashboard: a reader without an account sees the
 /// shared run's page and exports, and nothing else; a revoked link stops at once.
 /// </summary>
-public sealed class ShareLinkTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class ShareLinkTests(BrowserFixture fixture) : IAsyncLifetime
 {
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // The shared browser keeps no page of this test.
+    public Task DisposeAsync() => fixture.CloseContextsAsync();
+
     [Fact]
     public async Task ShareLink_OfOneRun_OpensItsPageAndExportsOnly_UntilRevoked()
     {

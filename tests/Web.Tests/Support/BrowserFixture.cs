@@ -4,13 +4,15 @@ namespace Dashboard.Web.Tests.Support;
 
 /// <summary>
 /// A dashboard and Debian's Chromium driven by Playwright (never a downloaded browser): headless, no sandbox, no GPU,
-/// no background networking.
+/// no background networking. A class fixture for a test class that needs a dashboard of its own, or the collection
+/// fixture of <see cref="SharedDashboardGroup"/>.
 /// </summary>
 public sealed class BrowserFixture : IAsyncLifetime
 {
     /// <summary>Debian's Chromium.</summary>
     public const string ChromiumPath = "/usr/bin/chromium";
 
+    private readonly List<IBrowserContext> _contexts = [];
     private IPlaywright? _playwright;
 
     /// <summary>The dashboard.</summary>
@@ -22,8 +24,10 @@ public sealed class BrowserFixture : IAsyncLifetime
     /// <inheritdoc />
     public async Task InitializeAsync()
     {
-        // Assertions wait up to 60 s (PlaywrightDefaults, set when the assembly loads).
-        App = await WebApp.StartAsync();
+        // Assertions wait up to 60 s (PlaywrightDefaults, set when the assembly loads). Share links, account set-up and
+        // sign-in are limited to 5 a minute from one address (SignInTests tests that limit): the classes sharing this
+        // dashboard (SharedDashboardGroup) open more than one person would, so the limit is out of their way.
+        App = await WebApp.StartAsync(null, null, "--Dashboard:Auth:SignInPermitsPerMinute=1000");
         _playwright = await Playwright.CreateAsync();
         Browser = await LaunchAsync(_playwright);
     }
@@ -32,6 +36,7 @@ public sealed class BrowserFixture : IAsyncLifetime
     public static Task<IBrowser> LaunchAsync(IPlaywright playwright)
     {
         ArgumentNullException.ThrowIfNull(playwright);
+        Dashboard.Tests.RealProcesses.ProcessStarts.Record("chromium");
         return playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {
             ExecutablePath = ChromiumPath,
@@ -51,7 +56,32 @@ public sealed class BrowserFixture : IAsyncLifetime
         });
         context.SetDefaultTimeout(30_000);
         context.SetDefaultNavigationTimeout(60_000);
+        lock (_contexts)
+        {
+            _contexts.Add(context);
+        }
+
         return await context.NewPageAsync();
+    }
+
+    /// <summary>
+    /// Closes the browser contexts <see cref="NewPageAsync"/> made so far (their pages and the dashboard circuits behind
+    /// them): a test class of <see cref="SharedDashboardGroup"/> calls it when each test ends, so the shared browser and
+    /// dashboard do not carry the pages of every earlier test.
+    /// </summary>
+    public async Task CloseContextsAsync()
+    {
+        IBrowserContext[] open;
+        lock (_contexts)
+        {
+            open = [.. _contexts];
+            _contexts.Clear();
+        }
+
+        foreach (var context in open)
+        {
+            await context.CloseAsync();
+        }
     }
 
     /// <inheritdoc />
@@ -63,4 +93,19 @@ public sealed class BrowserFixture : IAsyncLifetime
         await App.DisposeAsync();
         WebApp.DeleteRoot(root);
     }
+}
+
+/// <summary>
+/// Test classes that share one dashboard and one Chromium (<see cref="BrowserFixture"/>) instead of starting their own
+/// (a dashboard start, its first circuit and a browser launch per class): each test seeds its own runs (or users, or
+/// shares) and checks only those; none checks a list of everything (the queue, the compare picker, hosts, presets on
+/// Home), changes the dashboard's settings or needs a fresh database; and only RunPageTests queues runs, which it cancels.
+/// A class that does any of that keeps a <see cref="BrowserFixture"/> of its own (<c>IClassFixture</c>). The classes
+/// run one after the other, as every class of this assembly does (AssemblyInfo.cs).
+/// </summary>
+[CollectionDefinition(Name)]
+public sealed class SharedDashboardGroup : ICollectionFixture<BrowserFixture>
+{
+    /// <summary>The collection's name.</summary>
+    public const string Name = "Shared dashboard and Chromium";
 }

@@ -202,6 +202,7 @@ public sealed partial class WebApp : IAsyncDisposable
         }
 
         var process = Process.Start(start)!;
+        Dashboard.Tests.RealProcesses.ProcessStarts.Record("dashboard");
         var app = new WebApp(process, root, arguments, environment);
         var listening = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
         process.OutputDataReceived += (_, e) => app.OnLine(e.Data, listening);

@@ -8,13 +8,9 @@ using Dashboard.Tests.RealProcesses;
 namespace Dashboard.Service.Tests.Host.Control;
 
 /// <summary>The built service host's control API asks for its token on every route but /healthz (docs/security.md).</summary>
-public sealed class ControlTokenTests : IAsyncLifetime
+public sealed class ControlTokenTests(JvmFreeHostFixture fixture) : IClassFixture<JvmFreeHostFixture>
 {
-    private ServiceHostProcess _host = null!;
-
-    public async Task InitializeAsync() => _host = await ServiceHostProcess.StartAsync();
-
-    public async Task DisposeAsync() => await _host.DisposeAsync();
+    private readonly ServiceHostProcess _host = fixture.Host;
 
     public static TheoryData<string> GuardedRoutes => new() { "endpoints", "resources", "security", "security/ca.crt", "versions" };
 

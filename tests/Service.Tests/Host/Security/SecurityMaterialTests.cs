@@ -11,17 +11,13 @@ namespace Dashboard.Service.Tests.Host.Security;
 #pragma warning disable CA1416 // File modes: the host and its tests run on Linux only (the host assembly says so).
 
 /// <summary>The security material a real host makes in its data folder (docs/security.md), and what it serves about it.</summary>
-public sealed class SecurityMaterialTests : IAsyncLifetime, IDisposable
+public sealed class SecurityMaterialTests(JvmFreeHostFixture fixture) : IClassFixture<JvmFreeHostFixture>, IDisposable
 {
     private const UnixFileMode Private = UnixFileMode.UserRead | UnixFileMode.UserWrite;
-    private ServiceHostProcess _host = null!;
+    private readonly ServiceHostProcess _host = fixture.Host;
     private readonly HttpClient _http = new();
 
     public void Dispose() => _http.Dispose();
-
-    public async Task InitializeAsync() => _host = await ServiceHostProcess.StartAsync();
-
-    public async Task DisposeAsync() => await _host.DisposeAsync();
 
     [Fact]
     public void LoadOrCreate_FirstStart_MakesEveryFileWithOwnerOnlyModes()

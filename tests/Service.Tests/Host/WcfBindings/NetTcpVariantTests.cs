@@ -213,23 +213,3 @@ public sealed class NetTcpVariantTests(JvmFreeHostFixture fixture, ITestOutputHe
         Task<int> Nope(int value);
     }
 }
-
-/// <summary>One host without a JVM (<c>--Jvm:Enabled=false</c>) for a test class, with its <c>/endpoints</c> read once.</summary>
-public sealed class JvmFreeHostFixture : IAsyncLifetime
-{
-    private HostEndpoint[] _endpoints = [];
-
-    /// <summary>The host.</summary>
-    public ServiceHostProcess Host { get; private set; } = null!;
-
-    /// <summary>The listed endpoint of <paramref name="variant"/>.</summary>
-    public HostEndpoint Endpoint(string variant) => _endpoints.Single(e => e.Name == variant);
-
-    public async Task InitializeAsync()
-    {
-        Host = await ServiceHostProcess.StartAsync(jvm: false);
-        _endpoints = await Host.GetEndpointsAsync();
-    }
-
-    public async Task DisposeAsync() => await Host.DisposeAsync();
-}

@@ -7,8 +7,14 @@ using static Microsoft.Playwright.Assertions;
 namespace Dashboard.Web.Tests.Components.Pages;
 
 /// <summary>The run page in Chromium: live progress, cancel, and the charts of a finished run.</summary>
-public sealed class RunPageTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class RunPageTests(BrowserFixture fixture) : IAsyncLifetime
 {
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // The shared browser keeps no page of this test.
+    public Task DisposeAsync() => fixture.CloseContextsAsync();
+
     [Fact]
     public async Task Finished_SeededRun_ShowsTitledChartsAndTable()
     {

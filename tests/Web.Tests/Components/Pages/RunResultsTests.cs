@@ -14,8 +14,14 @@ namespace Dashboard.Web.Tests.Components.Pages;
 /// classes and two repetitions: switching panels (kept in the address), error bars, error marks, and the downloads
 /// (PNG size, SVG axis titles, CSV row counts against the database).
 /// </summary>
-public sealed class RunResultsTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class RunResultsTests(BrowserFixture fixture) : IAsyncLifetime
 {
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // The shared browser keeps no page of this test.
+    public Task DisposeAsync() => fixture.CloseContextsAsync();
+
     [Fact]
     public async Task RunPage_DefaultView_ThesisPanelsFrom20ClientsSideBySideWithErrorBars()
     {

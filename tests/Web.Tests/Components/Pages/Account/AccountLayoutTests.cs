@@ -5,8 +5,14 @@ using static Microsoft.Playwright.Assertions;
 namespace Dashboard.Web.Tests.Components.Pages.Account;
 
 /// <summary>The sign-in page (AccountLayout: MudBlazor's theme on a static form) in Chromium at a phone's width, without an account.</summary>
-public sealed class AccountLayoutTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class AccountLayoutTests(BrowserFixture fixture) : IAsyncLifetime
 {
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // The shared browser keeps no page of this test.
+    public Task DisposeAsync() => fixture.CloseContextsAsync();
+
     [Fact]
     public async Task SignInPage_At390Px_ThemedNoSidewaysOverflowNoConsoleError()
     {

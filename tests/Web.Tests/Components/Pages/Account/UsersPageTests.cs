@@ -11,8 +11,14 @@ namespace Dashboard.Web.Tests.Components.Pages.Account;
 /// makes a setup link for an Operator, the new user signs up in another browser, the Admin demotes, disables and
 /// deletes them; the user's next requests follow, and the audit log has each change.
 /// </summary>
-public sealed class UsersPageTests(BrowserFixture fixture) : IClassFixture<BrowserFixture>
+[Collection(SharedDashboardGroup.Name)]
+public sealed class UsersPageTests(BrowserFixture fixture) : IAsyncLifetime
 {
+    public Task InitializeAsync() => Task.CompletedTask;
+
+    // The shared browser keeps no page of this test.
+    public Task DisposeAsync() => fixture.CloseContextsAsync();
+
     [Fact]
     public async Task UsersPage_SetupLinkThenDemoteDisableDelete_UserFollowsAndAuditLogged()
     {
