@@ -26,7 +26,7 @@ public sealed partial class QueueTests : IAsyncLifetime
         page.WaitForState(() => page.FindComponents<MudSelect<string>>().Count > 0);
         var select = page.FindComponent<MudSelect<string>>();
 
-        await page.InvokeAsync(select.Instance.OpenMenu);
+        await page.InvokeAsync(() => select.Instance.OpenMenu());
 
         popovers.WaitForAssertion(() => Assert.Contains(popovers.FindAll(".mud-list-item"), e => e.TextContent.Contains("preset: ", StringComparison.Ordinal)));
         var entries = popovers.FindAll(".mud-list-item").Select(e => e.TextContent.Trim()).Where(t => t.StartsWith("preset: ", StringComparison.Ordinal)).ToList();
