@@ -143,8 +143,15 @@ public sealed class HangfireQueueTests : IDisposable
     private static StateData JobState(WebApp app, string jobId)
     {
         var storage = new SQLiteStorage(Path.Combine(app.DataFolder, "hangfire.db"), new SQLiteStorageOptions());
-        using var connection = storage.GetConnection();
-        return connection.GetStateData(jobId) ?? throw new InvalidOperationException($"job {jobId} has no state");
+        try
+        {
+            using var connection = storage.GetConnection();
+            return connection.GetStateData(jobId) ?? throw new InvalidOperationException($"job {jobId} has no state");
+        }
+        finally
+        {
+            (storage as IDisposable)?.Dispose();
+        }
     }
 
     private static async Task<int> RunCountAsync(WebApp app) => (await app.Http.GetFromJsonAsync<JsonElement[]>("/api/runs"))!.Length;
