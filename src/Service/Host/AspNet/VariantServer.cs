@@ -15,9 +15,15 @@ internal static class VariantServer
     public static WebApplicationBuilder CreateBuilder(string variantName)
     {
         ArgumentException.ThrowIfNullOrEmpty(variantName);
-        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variantName, Args = [] });
-        // Not appsettings.json of the working directory (the host's folder when the dashboard starts it), nor the
-        // environment: every setting of this server is made in code by its caller.
+        // No address but the one its caller gives Kestrel: the web host takes its addresses from the configuration as it
+        // is when the builder is made (appsettings.json of the working directory, the host's folder when the dashboard
+        // starts it, says "Urls"), so they are emptied here, by the command line that comes last.
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
+        {
+            ApplicationName = variantName,
+            Args = ["--urls=", "--http_ports=", "--https_ports="],
+        });
+        // Nor the rest of that configuration (its log levels): every setting of this server is made in code by its caller.
         builder.Configuration.Sources.Clear();
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
         builder.Services.Configure<ConsoleLifetimeOptions>(o => o.SuppressStatusMessages = true);
