@@ -23,6 +23,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     private readonly string _socketDirectory;
     private readonly string? _ownedDataDirectory;
     private readonly List<string> _output;
+    private Task _readers = Task.CompletedTask;
 
     /// <summary>The control token every test host is given (<c>ServiceHost:ControlToken</c>), and runners and dashboards in tests send.</summary>
     public const string TestControlToken = "test-control-token-7f3a9c1e5b";
@@ -47,7 +48,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     /// <summary>The host's security folder, <c>&lt;DataDirectory&gt;/security</c>: CA, key stores, <c>credentials.json</c> (docs/security.md).</summary>
     public string SecurityDirectory => Path.Combine(DataDirectory, "security");
 
-    /// <summary>Every line the host wrote to stdout and stderr so far.</summary>
+    /// <summary>Every line the host wrote to stdout and stderr so far (all of them once it is disposed).</summary>
     public IReadOnlyList<string> Output
     {
         get
@@ -107,7 +108,14 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
     public static Task<ServiceHostProcess> StartJvmStartingAsync(params string[] extraArguments) =>
         StartAsync(Directory.CreateTempSubdirectory("host-data-").FullName, ownsDataDirectory: true, jvm: true, extraArguments, waitForJvm: false);
 
-    private static async Task<ServiceHostProcess> StartAsync(string dataDirectory, bool ownsDataDirectory, bool jvm, string[] extraArguments, bool waitForJvm = true)
+    /// <summary>
+    /// Starts a host (without the JVM) as the dashboard starts its local host: in the executable's own folder, whose
+    /// <c>appsettings.json</c> (control address, log levels) is then the one in the working directory.
+    /// </summary>
+    public static Task<ServiceHostProcess> StartInItsFolderAsync(params string[] extraArguments) =>
+        StartAsync(Directory.CreateTempSubdirectory("host-data-").FullName, ownsDataDirectory: true, jvm: false, extraArguments, workingDirectory: Path.GetDirectoryName(ExecutablePath));
+
+    private static async Task<ServiceHostProcess> StartAsync(string dataDirectory, bool ownsDataDirectory, bool jvm, string[] extraArguments, bool waitForJvm = true, string? workingDirectory = null)
     {
         if (!File.Exists(ExecutablePath))
         {
@@ -116,6 +124,11 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
 
         var socketDirectory = Directory.CreateTempSubdirectory("host-sockets-").FullName;
         var start = new ProcessStartInfo(ExecutablePath) { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true };
+        if (workingDirectory is not null)
+        {
+            start.WorkingDirectory = workingDirectory;
+        }
+
         start.ArgumentList.Add("--urls=http://127.0.0.1:0");
         start.ArgumentList.Add($"--ServiceHost:SocketDirectory={socketDirectory}");
         start.ArgumentList.Add($"--ServiceHost:DataDirectory={dataDirectory}");
@@ -137,7 +150,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
         ProcessStarts.Record("service-host");
         var ready = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
         var output = new List<string>();
-        _ = Task.Run(async () =>
+        var stdout = Task.Run(async () =>
         {
             while (await process.StandardOutput.ReadLineAsync() is { } line)
             {
@@ -155,7 +168,7 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
 
             ready.TrySetException(new InvalidOperationException($"the service host exited before it was ready: {string.Join(" | ", output)}"));
         });
-        _ = Task.Run(async () =>
+        var stderr = Task.Run(async () =>
         {
             while (await process.StandardError.ReadLineAsync() is { } line)
             {
@@ -177,7 +190,10 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
             throw;
         }
 
-        var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address, extraArguments.Contains(GeneratedTokenArgument));
+        var host = new ServiceHostProcess(process, socketDirectory, dataDirectory, ownsDataDirectory, output, address, extraArguments.Contains(GeneratedTokenArgument))
+        {
+            _readers = Task.WhenAll(stdout, stderr),
+        };
         if (jvm && waitForJvm)
         {
             try
@@ -243,6 +259,15 @@ public sealed partial class ServiceHostProcess : IAsyncDisposable
             {
                 _process.Kill(entireProcessTree: true);
             }
+        }
+
+        // Every line the host wrote is in Output once it is disposed (the readers end at the pipes' end).
+        try
+        {
+            await _readers.WaitAsync(TimeSpan.FromSeconds(10));
+        }
+        catch (TimeoutException)
+        {
         }
 
         _process.Dispose();

@@ -102,14 +102,22 @@ internal static class PayloadCharts
         }
 
         var cells = single.Select(a => $"{a.Variant} × {a.Client}").Distinct().Order(StringComparer.Ordinal).ToList();
+        var payloads = single.Select(a => a.Payload).Distinct().OrderBy(RunCharts.PayloadOrder).ToList();
+        if (payloads.Count == 1)
+        {
+            // One payload: one series per variant × client, in that case's colour of every chart (one colour for all bars
+            // said nothing; issue #36), the legend naming each.
+            return (SequentialSpec(label, [.. cells.Select(c => SequentialBar(c, single.First(a => $"{a.Variant} × {a.Client}" == c)))], single), null);
+        }
+
         var series = new List<ChartSeries>();
-        foreach (var payload in single.Select(a => a.Payload).Distinct().OrderBy(RunCharts.PayloadOrder))
+        foreach (var payload in payloads)
         {
             var byCell = cells.Select(c => single.FirstOrDefault(a => a.Payload == payload && $"{a.Variant} × {a.Client}" == c)).ToList();
             var reps = byCell.Any(a => a is { Repetitions: > 1 });
             series.Add(new ChartSeries(
                 payload, [.. cells.Select((_, i) => (double)i)], [.. byCell.Select(a => a?.ThroughputRps.Mean)],
-                [.. byCell.Select(a => a is null ? "" : string.Create(Inv, $"{a.ThroughputRps.Mean:0.#} calls/s, {a.MeanMs.Mean:0.###} ms per call{(a.Errors > 0 ? $" — {a.Errors} errors of {a.Requests}" : "")}"))],
+                [.. byCell.Select(a => a is null ? "" : SequentialHover(a))],
                 ErrorPoints: [.. byCell.Select((a, i) => (a, i)).Where(t => t.a is { Errors: > 0 }).Select(t => t.i)])
             {
                 Categories = cells,
@@ -118,13 +126,31 @@ internal static class PayloadCharts
             });
         }
 
+        return (SequentialSpec(label, series, single), null);
+    }
+
+    private static ChartSpec SequentialSpec(string label, List<ChartSeries> series, List<LevelAggregate> single)
+    {
         var withErrors = single.Count(a => a.Errors > 0);
-        return (new ChartSpec(
+        return new ChartSpec(
             $"Sequential calls per second — {label}", "variant × client", "calls per second (requests/s)", series,
             withErrors > 0 ? $"{withErrors} level(s) with errors (✕ hatched)" : null,
             Subtitle: "throughput of the 1-client level: one call in flight (seed 004)")
-        { Kind = "bar" }, null);
+        { Kind = "bar" };
     }
+
+    // The bar of one variant × client (one payload): its own series, coloured as that case is everywhere.
+    private static ChartSeries SequentialBar(string cell, LevelAggregate a) =>
+        new(cell, [0], [a.ThroughputRps.Mean], [SequentialHover(a)], ErrorPoints: a.Errors > 0 ? [0] : null)
+        {
+            Categories = [cell],
+            ColorKey = cell,
+            Low = a.Repetitions > 1 ? [a.ThroughputRps.Low95] : null,
+            High = a.Repetitions > 1 ? [a.ThroughputRps.High95] : null,
+        };
+
+    private static string SequentialHover(LevelAggregate a) =>
+        string.Create(Inv, $"{a.ThroughputRps.Mean:0.#} calls/s, {a.MeanMs.Mean:0.###} ms per call{(a.Errors > 0 ? $" — {a.Errors} errors of {a.Requests}" : "")}");
 
     /// <summary>Seed 002's Fig. 7: mean round trip of the first 1, 5, 10, … 1000 calls, one line per variant × client (mean over the payloads shown).</summary>
     internal static (ChartSpec?, string?) UpstartChart(IReadOnlyList<UpstartLine> lines, HashSet<string> payloads, string label)

@@ -56,7 +56,7 @@ public sealed record Figure(IList<ITrace> Data, Layout Layout);
 
 /// <summary>
 /// Draws a <see cref="ChartSpec"/> as a Plotly.Blazor figure (pure: no I/O, unit-testable): lines with markers or grouped
-/// bars, a red ✕ (lines) or red cross-hatch (bars) on levels with errors and a "level with errors" legend entry, 95 % CI
+/// bars (full width when each series is one case's bar at its own category), a red ✕ (lines) or red cross-hatch (bars) on levels with errors and a "level with errors" legend entry, 95 % CI
 /// error bars, log axes with full tick labels (<see cref="AxisTicks"/>), integer client ticks, one colour per case
 /// (<see cref="ChartColors"/>), level boundaries on time axes as a few traces on a hidden 0..1 axis. The figure never
 /// carries the page's subtitle and has no legend entry hidden until clicked, so what is exported is what a paper shows.
@@ -77,11 +77,15 @@ public static class PlotlyFigure
         ArgumentNullException.ThrowIfNull(spec);
         ArgumentNullException.ThrowIfNull(style);
         var colors = ChartColors.Assign(spec.Series.Select(s => s.ColorKey ?? s.Name));
+        // Bars of one series each, at categories of their own (one bar per case, in the case's colour): they share one
+        // offset group, so each is drawn full width over its label instead of thin in a slot of its own.
+        var oneBarEach = spec.Kind == "bar" && spec.Series.All(s => s.Categories is { Count: 1 })
+            && spec.Series.Select(s => s.Categories![0]).Distinct(StringComparer.Ordinal).Count() == spec.Series.Count;
         var data = new List<ITrace>();
         foreach (var s in spec.Series)
         {
             var color = colors[s.ColorKey ?? s.Name];
-            data.Add(spec.Kind == "bar" ? BarTrace(s, color) : LineTrace(s, color, style));
+            data.Add(spec.Kind == "bar" ? BarTrace(s, color, oneBarEach ? "cases" : null) : LineTrace(s, color, style));
         }
 
         var anyErrorPoint = spec.Series.Any(s => s.ErrorPoints is { Count: > 0 });
@@ -215,7 +219,7 @@ public static class PlotlyFigure
         };
     }
 
-    private static Bar BarTrace(ChartSeries s, string color)
+    private static Bar BarTrace(ChartSeries s, string color, string? offsetGroup)
     {
         var errors = new HashSet<int>(s.ErrorPoints ?? []);
         var count = s.Categories?.Count ?? s.X.Count;
@@ -249,6 +253,7 @@ public static class PlotlyFigure
             },
             ErrorY = plus is null ? null : new BarErrorY { Type = BarErrorType.Data, Symmetric = false, Array = plus, ArrayMinus = minus, Thickness = 1.2m, Width = 4, Visible = true, Color = "#333" },
             LegendGroup = s.Group,
+            OffsetGroup = offsetGroup,
         };
     }
 

@@ -42,6 +42,9 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
     /// <summary>Where the child process is.</summary>
     public LocalHostState State { get; private set; } = LocalHostState.Disabled;
 
+    /// <summary>How many times the host was started again on request (<c>POST /restart</c>: a run's next launch) since the dashboard started.</summary>
+    public int Restarts { get; private set; }
+
     /// <summary>One line for people about <see cref="State"/>.</summary>
     public string Message { get; private set; } = "the dashboard does not start a local service host (Dashboard:StartLocalHost=false)";
 
@@ -54,12 +57,12 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
         }
 
         await EndLeftOverAsync(cancellationToken);
-        Start();
+        Start(restartOf: null);
     }
 
-    private void Start()
+    // Starts the host; restartOf is the process id of the host that just ended on request (one line says both).
+    private void Start(int? restartOf)
     {
-
         var path = options.Value.ExecutableFullPath;
         if (!File.Exists(path))
         {
@@ -98,7 +101,16 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
             Record(ProcessIdentity.Of(process.Id));
             State = LocalHostState.Running;
             Message = $"started {path} (pid {process.Id}) on {options.Value.Address}";
-            logger.LogInformation("Local service host started: {Path} pid {Pid}", path, process.Id);
+            if (restartOf is { } previous)
+            {
+                Restarts++;
+                logger.LogInformation("Local service host restarted for a run's next launch (a fresh host per launch, POST /restart): pid {Previous} ended, pid {Pid} started (restart {Restarts} since the dashboard started)",
+                    previous, process.Id, Restarts);
+            }
+            else
+            {
+                logger.LogInformation("Local service host started: {Path} pid {Pid}", path, process.Id);
+            }
         }
         catch (System.ComponentModel.Win32Exception e)
         {
@@ -121,9 +133,9 @@ public sealed class LocalServiceHost(IOptions<DashboardOptions> dashboard, IOpti
 
             if (process.ExitCode == HostRestart.ExitCode && !_stopping)
             {
-                logger.LogInformation("Local service host {Pid} ended on request (POST /restart); starting a fresh one", process.Id);
+                var previous = process.Id;
                 process.Dispose();
-                Start();
+                Start(restartOf: previous);
                 return;
             }
 

@@ -23,6 +23,12 @@ public sealed class ClaimResultsService(IDbContextFactory<ResultsDbContext> cont
         .Where(p => p.Number is not null).GroupBy(p => p.Number!.Value).ToDictionary(g => g.Key, g => g.First().Title));
 
     /// <summary>
+    /// The claims of preset <paramref name="preset"/> (those whose <c>presets</c> name it, in catalogue order): what its
+    /// card on Home counts and what the claims panel lists when opened from that card (<c>?preset=</c>).
+    /// </summary>
+    public static IReadOnlyList<Claim> ClaimsOfPreset(int preset) => [.. ClaimCatalogue.All.Where(c => c.Presets.Contains(preset))];
+
+    /// <summary>
     /// The verdicts of the claims over the levels of <paramref name="runIds"/>: only the claims those levels concern
     /// unless <paramref name="all"/>; of <paramref name="claims"/> when given, else of every claim in the catalogue.
     /// </summary>

@@ -6,7 +6,7 @@ namespace Dashboard.Web.Results;
 /// <summary>What a preset card says about its claims (the preset card's <c>PresetClaims</c> line): the runs counted, the verdict counts and the link.</summary>
 /// <param name="RunIds">The last completed run of each part here; empty when none ran here yet.</param>
 /// <param name="Text">"3 hold · 1 does not · 2 inconclusive · 1 not measured · 1 not measurable" (verdicts with no claim left out).</param>
-/// <param name="Link">The claims panel of those runs: the run page (<c>/runs/7?claims=open#claims</c>) or the compare page of several.</param>
+/// <param name="Link">The claims panel of those runs listing the preset's claims: the run page (<c>/runs/7?claims=open&amp;preset=4#claims</c>) or the compare page of several.</param>
 public sealed record PresetClaimsSummary(IReadOnlyList<int> RunIds, string Text, string Link)
 {
     /// <summary>"3 hold · 1 does not · 2 inconclusive · 1 not measurable": each verdict with its count, in that order, zeros left out; "no claim" when empty.</summary>
@@ -30,9 +30,13 @@ public sealed record PresetClaimsSummary(IReadOnlyList<int> RunIds, string Text,
         return parts.Count == 0 ? "no claim" : string.Join(" · ", parts);
     }
 
-    /// <summary>The claims panel of <paramref name="runIds"/>: one run's page with the panel open, or the compare page of several.</summary>
+    /// <summary>
+    /// The claims panel of <paramref name="runIds"/> listing the claims of preset <paramref name="preset"/>, the ones its
+    /// card counts: one run's page with the panel open (<c>/runs/7?claims=open&amp;preset=4#claims</c>), or the compare page
+    /// of several (<c>/compare?runs=7,9&amp;preset=1#claims</c>).
+    /// </summary>
     /// <exception cref="ArgumentException"><paramref name="runIds"/> is empty.</exception>
-    public static string LinkTo(IReadOnlyList<int> runIds)
+    public static string LinkTo(IReadOnlyList<int> runIds, int preset)
     {
         ArgumentNullException.ThrowIfNull(runIds);
         if (runIds.Count == 0)
@@ -41,7 +45,7 @@ public sealed record PresetClaimsSummary(IReadOnlyList<int> RunIds, string Text,
         }
 
         return runIds.Count == 1
-            ? string.Create(CultureInfo.InvariantCulture, $"/runs/{runIds[0]}?claims=open#claims")
-            : $"/compare?runs={string.Join(',', runIds.Select(id => id.ToString(CultureInfo.InvariantCulture)))}#claims";
+            ? string.Create(CultureInfo.InvariantCulture, $"/runs/{runIds[0]}?claims=open&preset={preset}#claims")
+            : string.Create(CultureInfo.InvariantCulture, $"/compare?runs={string.Join(',', runIds)}&preset={preset}#claims");
     }
 }

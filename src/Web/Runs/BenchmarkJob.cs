@@ -11,9 +11,12 @@ namespace Dashboard.Web.Runs;
 /// leaves its run Interrupted, with the reason, until a user re-queues it.
 /// </summary>
 [AutomaticRetry(Attempts = 0, OnAttemptsExceeded = AttemptsExceededAction.Fail)]
-public sealed class BenchmarkJob(QueueWorker worker, QueueService queue, ILogger<BenchmarkJob> logger)
+public sealed class BenchmarkJob(QueueWorker worker, QueueService queue, RunJobs runJobs, ILogger<BenchmarkJob> logger)
 {
-    /// <summary>Runs run <paramref name="runId"/> (a row of the Runs table) unless it was cancelled or ended meanwhile.</summary>
+    /// <summary>
+    /// Runs run <paramref name="runId"/> (a row of the Runs table) unless it was cancelled or ended meanwhile; a run a user
+    /// cancelled while it ran leaves its job Deleted, not Succeeded (<see cref="RunJobs.EndCancelledAsync"/>).
+    /// </summary>
     /// <param name="runId">The run.</param>
     /// <param name="cancellationToken">Hangfire's: fires when the dashboard stops (the run is then Interrupted).</param>
     [Queue(QueueOptions.BenchmarksQueue)]
@@ -23,6 +26,7 @@ public sealed class BenchmarkJob(QueueWorker worker, QueueService queue, ILogger
         try
         {
             await worker.RunAsync(runId, cancellationToken);
+            await runJobs.EndCancelledAsync(runId);
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {

@@ -69,7 +69,7 @@ public sealed class QueueWorker(
         }
     }
 
-    /// <summary>Asks the run in progress to stop (SIGINT to its runner); false when <paramref name="runId"/> is not running here.</summary>
+    /// <summary>Asks the run in progress to stop (SIGTERM to its runner); false when <paramref name="runId"/> is not running here.</summary>
     public bool CancelRunning(int runId)
     {
         var current = _current;

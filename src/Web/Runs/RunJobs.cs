@@ -38,6 +38,29 @@ public sealed class RunJobs(RunStore store, IBackgroundJobClient jobs, JobStorag
         }
     }
 
+    /// <summary>
+    /// Ends the job of run <paramref name="runId"/> after the worker ran it: a run that ended Cancelled (a user stopped it
+    /// while it ran) has its job moved from Processing to Deleted, with the run's reason, as the job of a run cancelled while
+    /// it waited is (<see cref="Delete"/>); otherwise Hangfire would list it Succeeded, its method having returned normally.
+    /// Hangfire then leaves the job as it is: its worker moves a job to Succeeded only from Processing. Any other run's job
+    /// is left to Hangfire (Succeeded). Does nothing for a run without a job id or no longer in the table.
+    /// </summary>
+    /// <param name="runId">The run the job ran.</param>
+    /// <returns>True when the job was moved to Deleted.</returns>
+    public async Task<bool> EndCancelledAsync(int runId)
+    {
+        var run = await store.FindAsync(runId, CancellationToken.None);
+        if (run is not { Status: RunStatus.Cancelled, JobId: { } jobId })
+        {
+            return false;
+        }
+
+        var reason = $"run {runId} cancelled while it ran: {run.Error ?? "by a user"}";
+        var deleted = jobs.ChangeState(jobId, new DeletedState { Reason = reason }, ProcessingState.StateName);
+        logger.LogInformation("Run {RunId}: its queue job {JobId} {Outcome}", runId, jobId, deleted ? "marked Deleted (cancelled)" : "was no longer Processing: left as it is");
+        return deleted;
+    }
+
     /// <summary>Gives every waiting run without a job one (rows queued before the job was recorded, or by an older dashboard).</summary>
     public async Task SubmitOrphanedAsync(CancellationToken cancellationToken)
     {

@@ -33,6 +33,46 @@ public sealed class RunChartsTests
     }
 
     [Fact]
+    public void Build_OnePayloadSequentialCalls_FigureHasABarPerCaseInItsOwnColourNamedInTheLegend()
+    {
+        // Issue #36: with one payload every bar of "Sequential calls per second" had the payload's one colour.
+        var data = Data([
+            Level("MetroSoap11", "java", 1, 800, 1.2), Level("IceTcp", "java", 1, 2000, 0.5),
+            Level("AspNetHttpJson", "dotnet", 1, 3000, 0.3), Level("AspNetHttpJson", "dotnet", 10, 9000, 1.1)]);
+
+        var spec = RunCharts.Build(data, RunView.Default).Views.Single(v => v.Key == "sequential-calls").Spec;
+        var figure = PlotlyFigure.Build(spec, ChartStyle.Screen, 1000);
+
+        var bars = figure.Data.OfType<Plotly.Blazor.Traces.Bar>().ToList();
+        string[] cases = ["AspNetHttpJson × dotnet", "IceTcp × java", "MetroSoap11 × java"];
+        Assert.Equal(cases, bars.Select(b => b.Name)); // the legend names each case
+        Assert.Equal(cases, bars.Select(b => (string)Assert.Single(b.X))); // and the axis, under its bar
+        Assert.Equal([3000.0, 2000, 800], bars.Select(b => (double)Assert.Single(b.Y)));
+        var colors = bars.Select(b => (string)b.Marker.Color).ToList();
+        Assert.Equal(3, colors.Distinct(StringComparer.Ordinal).Count());
+        // The colour each case has in every chart, so a bar reads the same here as on the throughput chart.
+        var everywhere = ChartColors.Assign(cases);
+        Assert.Equal(cases.Select(c => everywhere[c]), colors);
+        // Drawn full width over their labels: one offset group, not a slot per series.
+        Assert.NotNull(Assert.Single(bars.Select(b => b.OffsetGroup).Distinct()));
+    }
+
+    [Fact]
+    public void Build_TwoPayloadsSequentialCalls_ABarSeriesPerPayloadOverTheCases()
+    {
+        var data = Data([Level("IceTcp", "java", 1, 2000, 0.5), Level("IceTcp", "java", 1, 1500, 0.7, "String500"),
+            Level("AspNetHttpJson", "dotnet", 1, 3000, 0.3), Level("AspNetHttpJson", "dotnet", 1, 2500, 0.4, "String500")]);
+
+        var spec = RunCharts.Build(data, RunView.Default with { Payload = RunView.AllPayloads }).Views.Single(v => v.Key == "sequential-calls").Spec;
+        var bars = PlotlyFigure.Build(spec, ChartStyle.Screen, 1000).Data.OfType<Plotly.Blazor.Traces.Bar>().ToList();
+
+        Assert.Equal(["Int", "String500"], bars.Select(b => b.Name));
+        Assert.All(bars, b => Assert.Equal(["AspNetHttpJson × dotnet", "IceTcp × java"], b.X.Cast<string>()));
+        Assert.NotEqual(bars[0].Marker.Color, bars[1].Marker.Color);
+        Assert.All(bars, b => Assert.Null(b.OffsetGroup)); // grouped side by side per case
+    }
+
+    [Fact]
     public void Build_OpenRates_AxesTitlesAndHoversSayOfferedRate()
     {
         LevelEntity[] levels = [Level("AspNetHttpJson", "dotnet", 1, 1, 0.5), Level("AspNetHttpJson", "dotnet", 2000, 1990, 0.9)];

@@ -132,6 +132,6 @@ public sealed partial class PresetClaimsEndToEndTests(ITestOutputHelper output) 
     [GeneratedRegex(@"^\d+ (holds?|does not|do not|inconclusive|not measured)")]
     private static partial Regex VerdictCounts();
 
-    [GeneratedRegex(@"^/runs/\d+\?claims=open#claims$")]
+    [GeneratedRegex(@"^/runs/\d+\?claims=open&preset=4#claims$")]
     private static partial Regex ClaimsPanelLink();
 }

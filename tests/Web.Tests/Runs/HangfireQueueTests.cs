@@ -4,6 +4,9 @@ using System.Text;
 using System.Text.Json;
 using Dashboard.Data.Entities;
 using Dashboard.Web.Tests.Support;
+using Hangfire.States;
+using Hangfire.Storage;
+using Hangfire.Storage.SQLite;
 using Microsoft.Data.Sqlite;
 
 namespace Dashboard.Web.Tests.Runs;
@@ -11,7 +14,8 @@ namespace Dashboard.Web.Tests.Runs;
 /// <summary>
 /// The Hangfire queue through the real dashboard, its real SQLite storage file (beside results.db) and the fake runner:
 /// scheduled runs keep their queue time and start at their time, recurring runs fire, pause and go, the queue's jobs
-/// survive a restart, and /hangfire is served.
+/// survive a restart, a run cancelled while it runs leaves its job Deleted (read with Hangfire's storage API), and
+/// /hangfire is served.
 /// </summary>
 public sealed class HangfireQueueTests : IDisposable
 {
@@ -94,6 +98,31 @@ public sealed class HangfireQueueTests : IDisposable
     }
 
     [Fact]
+    public async Task Cancel_RunningRun_ItsJobEndsDeletedWithTheReasonNotSucceeded()
+    {
+        await using var app = await WebApp.StartAsync(_root);
+        var cancelled = await app.QueueAsync("slow");
+        await app.WaitForStatusAsync(cancelled, "Running");
+        Assert.True(await Eventually.HoldsAsync(async () => (await app.FindRunAsync(cancelled))?.CompletedLevels == 1), app.Log);
+        using (var response = await app.Http.DeleteAsync($"/api/runs/{cancelled}"))
+        {
+            Assert.Equal(HttpStatusCode.Accepted, response.StatusCode);
+        }
+
+        await app.WaitForStatusAsync(cancelled, "Cancelled");
+        var completed = await app.QueueAsync("complete");
+        await app.WaitForStatusAsync(completed, "Completed");
+        // A clean stop: Hangfire's worker has settled both jobs' states before the process exits.
+        await app.StopAsync();
+
+        var cancelledJob = JobState(app, (await app.FindRunAsync(cancelled))!.JobId!);
+        Assert.Equal(DeletedState.StateName, cancelledJob.Name);
+        Assert.StartsWith($"run {cancelled} cancelled while it ran: ", cancelledJob.Reason, StringComparison.Ordinal);
+        // The same storage read says Succeeded for a run that completed: only the cancelled one is Deleted.
+        Assert.Equal(SucceededState.StateName, JobState(app, (await app.FindRunAsync(completed))!.JobId!).Name);
+    }
+
+    [Fact]
     public async Task HangfireDashboard_LocalRequest_Served()
     {
         await using var app = await WebApp.StartAsync(_root);
@@ -108,6 +137,21 @@ public sealed class HangfireQueueTests : IDisposable
     {
         var runs = await app.Http.GetFromJsonAsync<JsonElement[]>("/api/runs");
         return runs!.Count(r => r.GetProperty("status").GetString() == "Completed");
+    }
+
+    // The job's current state as Hangfire's own storage API reads it from the dashboard's queue file.
+    private static StateData JobState(WebApp app, string jobId)
+    {
+        var storage = new SQLiteStorage(Path.Combine(app.DataFolder, "hangfire.db"), new SQLiteStorageOptions());
+        try
+        {
+            using var connection = storage.GetConnection();
+            return connection.GetStateData(jobId) ?? throw new InvalidOperationException($"job {jobId} has no state");
+        }
+        finally
+        {
+            (storage as IDisposable)?.Dispose();
+        }
     }
 
     private static async Task<int> RunCountAsync(WebApp app) => (await app.Http.GetFromJsonAsync<JsonElement[]>("/api/runs"))!.Length;

@@ -3,7 +3,7 @@ namespace Dashboard.Web.Tests.Support;
 /// <summary>
 /// A stand-in for the built runner: a shell script named <c>Dashboard.Runner</c> that answers
 /// <c>run --scenario FILE --db FILE --progress json</c> with JSON progress events, one per line, and behaves by the
-/// scenario's name: <c>complete</c> (two levels, exit 0), <c>slow</c> (waits for SIGINT or SIGTERM, exits 130; with
+/// scenario's name: <c>complete</c> (two levels, exit 0), <c>slow</c> (waits for SIGINT or SIGTERM, writes which into <c>sigint.log</c>, exits 130; with
 /// <c>--stop-at-stdin-eof</c> also ends at the end of its standard input, as the real runner does), <c>busy</c> (exit 4),
 /// <c>refused</c> (exit 2). It writes what happened into files next to itself, for the tests to check. The run id it
 /// reports is its <c>--run-id</c> (the dashboard's row), else <c>FAKE_RUNNER_RUN_ID</c> (default 9000).
@@ -41,7 +41,12 @@ public static class FakeRunner
               watcher=$!
             fi
             trap 'echo "stdin ended" >> "$dir/stopped.log"; exit 130' USR1
-            trap 'echo interrupted >> "$dir/sigint.log"; [ -n "$watcher" ] && pkill -P "$watcher"; echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130' INT TERM
+            stop() {
+              echo "$1" >> "$dir/sigint.log"; [ -n "$watcher" ] && pkill -P "$watcher"
+              echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 5 levels\"}"; exit 130
+            }
+            trap 'stop INT' INT
+            trap 'stop TERM' TERM
             echo "{\"event\":\"run-started\",\"runId\":$id,\"completedLevels\":0,\"totalLevels\":5}"
             echo "{\"event\":\"level-completed\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":5,\"variant\":\"AspNetHttpJson\",\"client\":\"dotnet\",\"payload\":\"Int\",\"repetition\":1,\"clients\":1,\"requests\":5,\"errors\":0,\"throughputRps\":100.5,\"meanMs\":0.9}"
             for i in $(seq 1 1200); do
@@ -82,6 +87,13 @@ public static class FakeRunner
     /// <summary>True once the script (a slow run started with <c>--stop-at-stdin-eof</c>) read the end of its standard input and stopped.</summary>
     public static bool SawStdinEnd(string directory) => File.Exists(Path.Combine(directory, "stopped.log"));
 
-    /// <summary>True once the script received SIGINT.</summary>
+    /// <summary>True once the script received SIGINT or SIGTERM.</summary>
     public static bool GotSigint(string directory) => File.Exists(Path.Combine(directory, "sigint.log"));
+
+    /// <summary>The signals the script stopped on, in order (<c>INT</c>, <c>TERM</c>); empty when none.</summary>
+    public static string[] StopSignals(string directory)
+    {
+        var log = Path.Combine(directory, "sigint.log");
+        return File.Exists(log) ? File.ReadAllLines(log) : [];
+    }
 }

@@ -84,8 +84,7 @@ public sealed class AspNetServers(IOptions<ServiceHostOptions> options, Security
 
     private async Task<WebApplication> StartServerAsync(AspNetVariant variant, ServiceHostOptions settings, Action<Microsoft.AspNetCore.Server.Kestrel.Core.KestrelServerOptions> listen, CancellationToken cancellationToken)
     {
-        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
-        builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        var builder = VariantServer.CreateBuilder(variant.Name);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.AddServerHeader = false;

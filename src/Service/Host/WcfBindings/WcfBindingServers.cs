@@ -118,8 +118,7 @@ public sealed class WcfBindingServers(IOptions<ServiceHostOptions> options, Secu
 
     private async Task<string> StartHttpAsync(WcfBindingVariant variant, ServiceHostOptions settings, int port, BufferManager buffers, CancellationToken cancellationToken)
     {
-        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { ApplicationName = variant.Name, Args = [] });
-        builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        var builder = AspNet.VariantServer.CreateBuilder(variant.Name);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.AddServerHeader = false;

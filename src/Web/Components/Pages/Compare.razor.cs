@@ -68,6 +68,9 @@ public sealed partial class Compare
 
     [SupplyParameterFromQuery(Name = "cases")] public string? CasesQuery { get; set; }
 
+    /// <summary><c>preset=1</c>: the claims panel lists preset 1's claims, as that preset's card counts them (its link says so).</summary>
+    [SupplyParameterFromQuery(Name = "preset")] public int? PresetQuery { get; set; }
+
     private IReadOnlyList<RunChoice> Choices { get; set; } = [];
 
     private List<int> Ids { get; set; } = [];
@@ -84,7 +87,7 @@ public sealed partial class Compare
 
     private TopologyComparisonResult? TopologyResult { get; set; }
 
-    private string ClaimsKey => string.Join(',', Found.Select(f => f.Run.Id));
+    private string ClaimsKey => string.Join(',', Found.Select(f => f.Run.Id)) + $"|{PresetQuery}";
 
     private bool AllLevels { get; set; }
 

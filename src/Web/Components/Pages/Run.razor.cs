@@ -50,6 +50,9 @@ public sealed partial class Run : IDisposable
     /// <summary><c>claims=open</c>: the claims panel starts expanded (the preset cards' verdict summaries link to it).</summary>
     [SupplyParameterFromQuery(Name = "claims")] public string? ClaimsQuery { get; set; }
 
+    /// <summary><c>preset=4</c>: the claims panel lists preset 4's claims, as that preset's card counts them (its link says so).</summary>
+    [SupplyParameterFromQuery(Name = "preset")] public int? PresetQuery { get; set; }
+
     private bool ClaimsOpen => string.Equals(ClaimsQuery, "open", StringComparison.OrdinalIgnoreCase);
 
     // Renders left to try scrolling to the address's #fragment (a chart, the claims panel) once it is rendered.

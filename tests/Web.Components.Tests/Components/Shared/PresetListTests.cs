@@ -53,6 +53,29 @@ public sealed class PresetListTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task Render_OnlyACancelledRunMeasuredTheCell_StillTheEstimateNotCalibrated()
+    {
+        // The cell preset 6 quick runs, measured by a run cancelled after its first levels (issue #36: such partial levels
+        // made the card say "≈ 9 s (calibrated)"); the same level in a completed run makes it calibrated (the test above).
+        var started = DateTime.UtcNow.AddHours(-2);
+        await _context.AddRunAsync(
+            new RunEntity
+            {
+                ScenarioName = "cancelled early", ScenarioJson = "{}", Status = RunStatus.Cancelled, Error = "cancelled after 3 of 12 levels",
+                CreatedUtc = started, StartedUtc = started, EndedUtc = started.AddSeconds(16), CompletedLevels = 3, TotalLevels = 12,
+            },
+            new LevelEntity
+            {
+                Variant = "AspNetUdsBinXml", Client = "dotnet", Payload = "Get256Bytes", Clients = 1, Repetition = 1, Requests = 5000, ThroughputRps = 50,
+                StartedUtc = started, EndedUtc = started.AddSeconds(10),
+            });
+
+        var list = _context.RenderPage<PresetList>();
+
+        list.WaitForAssertion(() => Assert.Matches(@"^≈ \d+ (s|min) \(estimate\)$", list.Find($"[data-testid='duration-{Book}']").TextContent));
+    }
+
+    [Fact]
     public async Task Render_LastRunHere_ShowsItsMeasuredDuration()
     {
         var name = JsonSerializer.Deserialize<ScenarioDocument>(await File.ReadAllTextAsync(Path.Combine(DashboardContext.ExamplesFolder, Book)), ScenarioLoader.JsonOptions)!.Name;

@@ -59,7 +59,12 @@ public sealed class RunPageTests(BrowserFixture fixture) : IAsyncLifetime
         await Expect(page.GetByTestId("live-rate")).ToContainTextAsync("AspNetHttpJson × dotnet × Int, 2 clients");
         await page.GetByTestId("cancel-run").ClickAsync();
         await page.GetByRole(AriaRole.Button, new() { Name = "Cancel the run" }).ClickAsync();
+        // The snackbar names the signal the runner gets (issue #36: it said SIGINT while SIGTERM was sent).
+        await Expect(page.Locator(".mud-snackbar", new() { HasText = "Stopping the runner (SIGTERM)" })).ToBeVisibleAsync();
         await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Cancelled", new() { Timeout = 60_000 });
+        var signals = FakeRunner.StopSignals(fixture.App.RunnerFolder);
+        Assert.NotEmpty(signals);
+        Assert.All(signals, s => Assert.Equal("TERM", s));
     }
 
     [Fact]
