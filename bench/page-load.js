@@ -20,12 +20,13 @@ const pkg = [
 if (!pkg) { console.error('page-load.js: no Playwright package; build tests/Web.Tests first (dotnet build)'); process.exit(2); }
 const { chromium } = require(pkg);
 
-const sites = [], pages = [], charted = new Set();
+const sites = [], pages = [], charted = new Set(), tokens = {};
 let loads = 5, width = 1280;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const [name, value] = (argv[i + 1] || '').split(/=(.*)/s);
   if (argv[i] === '--site') { sites.push({ name, url: value.replace(/\/$/, '') }); i++; }
+  else if (argv[i] === '--token') { tokens[name] = value; i++; }
   else if (argv[i] === '--page') { pages.push({ name, path: value }); i++; }
   else if (argv[i] === '--charts') { charted.add(argv[++i]); }
   else if (argv[i] === '--loads') { loads = Number(argv[++i]); }
@@ -33,7 +34,7 @@ for (let i = 0; i < argv.length; i++) {
   else { console.error(`page-load.js: unknown argument ${argv[i]}`); process.exit(2); }
 }
 if (sites.length === 0 || pages.length === 0 || !(loads > 0)) {
-  console.error('usage: node bench/page-load.js --site NAME=URL ... --page NAME=PATH ... [--loads N] [--width PX]');
+  console.error('usage: node bench/page-load.js --site NAME=URL ... [--token NAME=API_TOKEN ...] --page NAME=PATH ... [--loads N] [--width PX]');
   process.exit(2);
 }
 
@@ -53,7 +54,9 @@ const probe = () => {
 const kindOf = type => ({ Document: 'document', Script: 'script', Stylesheet: 'stylesheet', Font: 'font' })[type] ?? 'other';
 
 async function load(browser, site, page) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // A dashboard with accounts (docs/security.md) answers its pages only to a signed-in user or an API token.
+  const extraHTTPHeaders = tokens[site.name] ? { Authorization: `Bearer ${tokens[site.name]}` } : {};
+  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders });
   const tab = await context.newPage();
   await tab.addInitScript(probe);
   const cdp = await context.newCDPSession(tab);

@@ -46,8 +46,12 @@ start() { # start NAME DIR PORT
 }
 start before "$before_dir" "$port"
 start after "$PWD" $((port + 1))
-run_id=$(curl -fs "http://127.0.0.1:$((port + 1))/api/runs" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);const runs=Array.isArray(j)?j:(j.runs??j.items);console.log(runs[0].id)})')
+# A Viewer token per dashboard (each has its own accounts database); a dashboard from before accounts needs none.
+token() { (cd "$2" && src/Web/bin/Release/net10.0/Dashboard.Web token create --role Viewer --name page-load --Dashboard:DataFolder="$work/$1" 2>/dev/null | tail -1) || true; }
+before_token=$(token before "$before_dir") after_token=$(token after "$PWD")
+run_id=$(curl -fs -H "Authorization: Bearer $after_token" "http://127.0.0.1:$((port + 1))/api/runs" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);const runs=Array.isArray(j)?j:(j.runs??j.items);console.log(runs[0].id)})')
 echo "run $run_id; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 node bench/page-load.js --site "before=http://127.0.0.1:$port" --site "after=http://127.0.0.1:$((port + 1))" \
+  ${before_token:+--token "before=$before_token"} ${after_token:+--token "after=$after_token"} \
   --page home=/ --page "run=/runs/$run_id" --charts run --loads "$loads"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
