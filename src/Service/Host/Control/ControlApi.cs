@@ -48,7 +48,7 @@ public static class ControlApi
             if (!options.Value.RestartOnRequest)
             {
                 return Results.Problem(statusCode: StatusCodes.Status409Conflict, title: "this host is not restarted by a supervisor",
-                    detail: "the host was started without ServiceHost:RestartOnRequest (only the dashboard's local host is): nobody would start it again, so launches share it");
+                    detail: "the host was started without ServiceHost:RestartOnRequest (the dashboard's local host is; start another host as `Dashboard.Service.Host supervise …` to have it): nobody would start it again, so launches share it");
             }
 
             app.Logger.LogInformation("Restart requested: stopping, exit code {ExitCode}", HostRestart.ExitCode);

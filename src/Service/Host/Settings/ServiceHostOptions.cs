@@ -45,8 +45,9 @@ public sealed class ServiceHostOptions
 
     /// <summary>
     /// Whoever started this host starts it again when it exits with <see cref="Contracts.Resources.HostRestart.ExitCode"/>
-    /// (default false). The dashboard starts its local host with it; then <c>POST /restart</c> ends the host so that each
-    /// launch of a run gets a fresh host process (docs/statistics.md, "Launches"). Without it the route answers 409.
+    /// (default false). The dashboard starts its local host with it, and so does <c>Dashboard.Service.Host supervise</c>
+    /// (<see cref="Hosting.HostSupervisor"/>, for a host on another machine); then <c>POST /restart</c> ends the host so that
+    /// each launch of a run gets a fresh host process (docs/statistics.md, "Launches"). Without it the route answers 409.
     /// </summary>
     public bool RestartOnRequest { get; set; }
 
