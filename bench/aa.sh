@@ -9,6 +9,8 @@
 #   AA_CONTROL_PORT (6490) and AA_PORT_BASE (6400): the host's control API and its variants' ports (host_port_args).
 #   AA_LAUNCHES (3; issue #32): each run is that many launches (fresh clients each, docs/statistics.md "Launches"), and a
 #   run's throughput and p50 are the mean over its launches; 1 gives the single-launch runs of issue #24.
+#   The host runs under `Dashboard.Service.Host supervise` (HostSupervisor), so each launch gets a fresh host process as
+#   on the dashboard's machine; AA_SHARED_HOST=1 starts it without (POST /restart answers 409: launches share one host).
 set -euo pipefail
 source bench/lib.sh
 pairs=${AA_PAIRS:-8}
@@ -22,7 +24,10 @@ launches=${AA_LAUNCHES:-3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/aa-XXXXXX")
 mkdir -p "$work/sockets" "$work/data"
 mapfile -t ports < <(host_port_args "$base")
-"src/Service/Host/bin/$config/net10.0/Dashboard.Service.Host" --urls "http://127.0.0.1:$control" "${ports[@]}" \
+supervise=supervise
+[ "${AA_SHARED_HOST:-0}" = 1 ] && supervise=
+# shellcheck disable=SC2086 # $supervise: the mode's word, or nothing
+"src/Service/Host/bin/$config/net10.0/Dashboard.Service.Host" $supervise --urls "http://127.0.0.1:$control" "${ports[@]}" \
   --ServiceHost:SocketDirectory="$work/sockets" --ServiceHost:DataDirectory="$work/data" --Jvm:Enabled=false > "$work/host.log" 2>&1 &
 host=$!
 trap 'kill -TERM $host; wait $host 2>/dev/null; rm -rf "$work"' EXIT
@@ -38,6 +43,8 @@ run_once() {
 JSON
   "src/Runner/bin/$config/net10.0/Dashboard.Runner" run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
   rm -f "$work/r.db"*
+  # How many host processes the run's launches had (levels' host_pid): $launches when each launch got a fresh one.
+  python3 -c 'import csv, sys; print(len({x["host_pid"] for x in csv.DictReader(open(sys.argv[1]))}))' "$work/l.csv" >> "$work/hosts.txt"
   # The mean over the run's launches (one row each) of throughput_rps, p50_ms and server_cpu_us_per_request, read by the
   # levels CSV's header names ("nan" when a launch has no server figure: the host did not report its counters).
   python3 -c 'import csv, statistics as st, sys; r = list(csv.DictReader(open(sys.argv[1])))
@@ -100,4 +107,5 @@ import statistics as st, sys
 v = [float(l) for l in open(sys.argv[1]) if l.strip()]
 print(f"1-minute load average before each run: mean {st.mean(v):.1f}, min {min(v):.1f}, max {max(v):.1f} (2 cores)")
 PY
+echo "host processes per run (of $launches launches): $(sort -n "$work/hosts.txt" | uniq -c | awk '{printf "%s%d runs had %d", sep, $1, $2; sep=", "}')"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
