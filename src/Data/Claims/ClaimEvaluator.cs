@@ -1,6 +1,7 @@
 using System.Globalization;
 using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
+using Dashboard.Service.Contracts.Clients;
 
 namespace Dashboard.Data.Claims;
 
@@ -255,7 +256,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             var notServerBound = exclusions.Count(e => e.StartsWith("not server-bound", StringComparison.Ordinal));
             var busiest = caseA.Concat(caseB).Select(l => l.Level.ServerCpuPercent).Where(c => c is not null).DefaultIfEmpty().Max();
             var why = rule == LevelRule.Capacity && notServerBound > 0
-                ? $"A capacity claim is decided on server-bound levels only, and a side has none ({notServerBound} level(s) not server-bound; the server's CPU was at most {(busiest is { } b ? b.ToString("0", CultureInfo.InvariantCulture) + " %" : "not measured")}). What would help: more clients, or the lean generator, so that the server saturates."
+                ? $"A capacity claim is decided on server-bound levels only, and a side has none ({notServerBound} level(s) not server-bound; the server's CPU was at most {(busiest is { } b ? b.ToString("0", CultureInfo.InvariantCulture) + " %" : "not measured")}). What would help: {SaturationAdvice(caseA.Concat(caseB).Select(l => l.Level.Variant))}."
                 : disturbed > 0 && generatorBound == 0 && partial == 0
                 ? $"Every level of a side was disturbed: {DisturbedCount(caseA.Concat(caseB))} (other work or steal on the machine during their windows). What would help: a run on a quiet machine (docs/statistics.md, \"Disturbed\")."
                 : generatorBound > 0
@@ -522,6 +523,24 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         >= 10 => value.ToString("0.#", CultureInfo.InvariantCulture),
         _ => value.ToString("0.###", CultureInfo.InvariantCulture),
     };
+
+    /// <summary>
+    /// What would make a capacity claim's levels server-bound: more clients, and the <c>lean</c> generator only when it can
+    /// call every variant of the claim's case (the client catalogue's <c>lean</c> entry); else the variants it cannot call
+    /// with the catalogue's reason (the whitepaper's capacity claim compares two WS-Security variants, which it cannot).
+    /// </summary>
+    private static string SaturationAdvice(IEnumerable<string> variants)
+    {
+        var lean = ClientTechnology.Get("lean");
+        var refused = variants.Distinct(StringComparer.Ordinal).Where(v => !lean.Callable.Contains(v)).Order(StringComparer.Ordinal).ToList();
+        if (refused.Count == 0)
+        {
+            return "more clients, or the lean generator (client lean), so that the server saturates";
+        }
+
+        var reasons = refused.Select(v => lean.Refusals?.GetValueOrDefault(v) is { } reason ? $"{v}: {reason}" : v);
+        return $"more clients, so that the server saturates (the lean generator cannot call {string.Join("; ", reasons)})";
+    }
 
     private static string Missing(ClaimMetric metric) => metric switch
     {

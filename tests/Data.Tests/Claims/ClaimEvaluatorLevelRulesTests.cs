@@ -37,6 +37,30 @@ public class ClaimEvaluatorLevelRulesTests
         Assert.Contains("server-bound levels only", result.Reason, StringComparison.Ordinal);
         Assert.Contains("at most 95 %", result.Reason, StringComparison.Ordinal);
         Assert.Contains("not server-bound: IceSsl", Assert.Single(Assert.Single(result.Contrasts).Exclusions), StringComparison.Ordinal);
+        // The lean generator calls no Ice variant: the advice does not send the reader to it, and says why.
+        Assert.Contains("the lean generator cannot call IceSsl: not HTTP (the Ice protocol); IceTcp: not HTTP", result.Reason, StringComparison.Ordinal);
+        Assert.DoesNotContain("or the lean generator", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_CapacityClaimOnVariantsTheLeanGeneratorCalls_AdviceNamesIt()
+    {
+        var claim = new Claim(
+            "test-tls-capacity", "AspNetHttpJson has higher throughput than AspNetHttpsJson at capacity.",
+            new ClaimSource(ClaimCatalogue.Thesis, "The thesis", "ch. 9.3", "Quote."), [1], ClaimMetric.Throughput, ClaimComparison.Better,
+            [new Contrast("http vs https", new LevelFilter(Variants: ["AspNetHttpJson"]), new LevelFilter(Variants: ["AspNetHttpsJson"]), MatchOn.AllButVariant)])
+        {
+            AtCapacity = true,
+        };
+
+        var result = Evaluator.Evaluate(claim,
+        [
+            ClaimLevels.Of("AspNetHttpJson", "dotnet", "Int", 20, [2000, 2010, 1990], generatorCpu: 50, serverCpu: 60),
+            ClaimLevels.Of("AspNetHttpsJson", "dotnet", "Int", 20, [1000, 1010, 990], generatorCpu: 50, serverCpu: 62),
+        ]);
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.Contains("What would help: more clients, or the lean generator (client lean), so that the server saturates.", result.Reason, StringComparison.Ordinal);
     }
 
     [Fact]
