@@ -304,28 +304,21 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
     /// <summary>
     /// The independent observations of <paramref name="level"/> for <paramref name="metric"/>: for throughput and mean
-    /// response time the launches' means when the run had 2 or more launches (docs/statistics.md, "Launches"), else one
-    /// value per repetition; for server resources and first calls one value per repetition. Empty when not stored.
+    /// response time the level's own (<see cref="LevelAggregate.ThroughputObservations"/>, <see cref="Estimate.Independent"/>:
+    /// the launches' means when the run had 2 or more launches, docs/statistics.md, "Launches", else one value per
+    /// repetition), the same the compare page and rankings test; for server resources and first calls one value per
+    /// repetition. Empty when not stored.
     /// </summary>
-    private static IReadOnlyList<double> Observations(ClaimMetric metric, ClaimLevel level)
+    private static IReadOnlyList<double> Observations(ClaimMetric metric, ClaimLevel level) => metric switch
     {
-        var repetitions = level.Level.Levels ?? [];
-        return metric switch
-        {
-            ClaimMetric.Throughput => OverLaunches([.. repetitions.Select(l => (l.ThroughputRps, l.Launch))]),
-            ClaimMetric.MeanResponseTime => OverLaunches([.. repetitions.Where(l => l.Requests > l.Errors).Select(l => (l.MeanMs, l.Launch))]),
-            ClaimMetric.ServerCpu => level.Resources?.StackCpuPercentOfOneCoreValues ?? [],
-            ClaimMetric.AvailableMemory => level.Resources?.AvailableMemoryMbValues ?? [],
-            ClaimMetric.CpuPerOperation => level.Resources?.CpuUsPerOperationValues ?? [],
-            ClaimMetric.Upstart => level.FirstCallsValues,
-            _ => [],
-        };
-
-        static IReadOnlyList<double> OverLaunches(IReadOnlyList<(double Value, int? Launch)> values) =>
-            values.Any(v => v.Launch is null) || values.Select(v => v.Launch).Distinct().Count() < 2
-                ? [.. values.Select(v => v.Value)]
-                : [.. values.GroupBy(v => v.Launch).OrderBy(g => g.Key).Select(g => g.Average(v => v.Value))];
-    }
+        ClaimMetric.Throughput => [.. level.Level.ThroughputObservations.Select(o => o.Value)],
+        ClaimMetric.MeanResponseTime => [.. level.Level.MeanMsObservations.Select(o => o.Value)],
+        ClaimMetric.ServerCpu => level.Resources?.StackCpuPercentOfOneCoreValues ?? [],
+        ClaimMetric.AvailableMemory => level.Resources?.AvailableMemoryMbValues ?? [],
+        ClaimMetric.CpuPerOperation => level.Resources?.CpuUsPerOperationValues ?? [],
+        ClaimMetric.Upstart => level.FirstCallsValues,
+        _ => [],
+    };
 
     /// <summary>Why a level is left out of a case under <paramref name="rule"/>, or null when it counts (docs/claims.md, "Levels by metric kind").</summary>
     private static string? LeftOut(Claim claim, LevelRule rule, ClaimLevel level, LevelCondition condition, double? exact, Estimate estimate)

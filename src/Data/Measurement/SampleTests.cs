@@ -13,7 +13,8 @@ namespace Dashboard.Data.Measurement;
 /// 1947) with its Welch–Satterthwaite degrees of freedom, the Mann–Whitney U test (Mann &amp; Whitney 1947) and TOST
 /// equivalence, two one-sided Welch tests (Schuirmann 1987). Nothing here computes a test statistic, a degree of freedom
 /// or a quantile itself: each comes from the library. Observations are in any unit; the claims engine passes natural
-/// logarithms, so that differences are log ratios (docs/statistics.md, "Tests from a library").
+/// logarithms, so that differences are log ratios (docs/statistics.md, "Tests from a library"), and so does
+/// <see cref="Difference"/>, the test of rankings and the compare page.
 /// </summary>
 public static class SampleTests
 {
@@ -48,6 +49,52 @@ public static class SampleTests
         var result = WelchTest.Instance.Perform(new Pragmastat.Sample(x), new Pragmastat.Sample(y), AlternativeHypothesis.TwoSides, Threshold.Zero);
         var half = new StudentDistribution(result.Df).Quantile(new Probability(1 - (alpha / 2))) * standardError;
         return new WelchOutcome(result.T, result.Df, Math.Min(1, result.PValue.Value), difference, standardError, difference - half, difference + half);
+    }
+
+    /// <summary>
+    /// The one test of a difference that rankings (ties) and the compare page (per level) use: Welch's two-sided t-test
+    /// (<see cref="Welch"/>, Perfolizer's <c>WelchTest</c>) on the natural logarithms of the independent observations
+    /// (<see cref="Estimate.Independent"/>: one per repetition, or per launch), so that the difference is a log ratio: is
+    /// <paramref name="candidate"/> ÷ <paramref name="baseline"/> different from 1 beyond the noise of both? The ratio is
+    /// that of the geometric means, e<sup>mean ln candidate − mean ln baseline</sup>, with its (1 − <paramref name="alpha"/>)
+    /// Welch interval mapped back; the claims engine reads its ratios the same way (docs/claims.md, "Statistics"). With
+    /// fewer than <see cref="MinimumPerSide"/> observations on a side, or an observation of 0 (no logarithm), no test is
+    /// possible: the result says why and gives the ratio of the arithmetic means (null when the baseline's is 0 or a side
+    /// is empty).
+    /// </summary>
+    /// <param name="baseline">The baseline's observations (positive for a test).</param>
+    /// <param name="candidate">The candidate's observations (positive for a test).</param>
+    /// <param name="alpha">The significance level, and 1 − the interval's coverage.</param>
+    /// <exception cref="ArgumentNullException">A sample is null.</exception>
+    /// <exception cref="ArgumentException">An observation is NaN or infinite.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="alpha"/> is not in (0, 1).</exception>
+    public static DifferenceTest Difference(IReadOnlyList<double> baseline, IReadOnlyList<double> candidate, double alpha = 0.05)
+    {
+        ArgumentNullException.ThrowIfNull(baseline);
+        ArgumentNullException.ThrowIfNull(candidate);
+        CheckAlpha(alpha);
+        if (baseline.Concat(candidate).Any(v => !double.IsFinite(v)))
+        {
+            throw new ArgumentException("Every observation must be a finite number.", baseline.Any(v => !double.IsFinite(v)) ? nameof(baseline) : nameof(candidate));
+        }
+
+        double? ratio = baseline.Count > 0 && candidate.Count > 0 && baseline.Average() > 0 ? candidate.Average() / baseline.Average() : null;
+        if (baseline.Count < MinimumPerSide || candidate.Count < MinimumPerSide)
+        {
+            return DifferenceTest.NotPossible(ratio, baseline.Count, candidate.Count, alpha,
+                $"n = {Math.Min(baseline.Count, candidate.Count)} on a side: at least {MinimumPerSide} repetitions (or launches) on each side for a test (no test is possible)");
+        }
+
+        if (baseline.Concat(candidate).Any(v => !(v > 0)))
+        {
+            return DifferenceTest.NotPossible(ratio, baseline.Count, candidate.Count, alpha, "a value of 0: no test on the log scale");
+        }
+
+        var welch = Welch([.. candidate.Select(v => Math.Log(v))], [.. baseline.Select(v => Math.Log(v))], alpha);
+        return new DifferenceTest(
+            welch.PValue < alpha ? DifferenceVerdict.Differs : DifferenceVerdict.NoDifference,
+            Math.Exp(welch.Difference), Math.Exp(welch.Low), Math.Exp(welch.High), welch.PValue,
+            double.IsFinite(welch.T) ? welch.T : null, welch.DegreesOfFreedom, baseline.Count, candidate.Count, alpha, null);
     }
 
     /// <summary>
@@ -152,3 +199,51 @@ public readonly record struct MannWhitneyOutcome(double U, double PValue);
 /// <param name="PUpper">p of the one-sided test against the upper bound (H₀: difference ≥ upper).</param>
 /// <param name="PValue">The TOST p-value, max(PLower, PUpper): equivalent at α when below α.</param>
 public readonly record struct EquivalenceOutcome(double PLower, double PUpper, double PValue);
+
+/// <summary>What <see cref="SampleTests.Difference"/> concluded. In JSON, the member's name.</summary>
+[System.Text.Json.Serialization.JsonConverter(typeof(System.Text.Json.Serialization.JsonStringEnumConverter<DifferenceVerdict>))]
+public enum DifferenceVerdict
+{
+    /// <summary>No test was possible (fewer than 2 observations on a side, or a value of 0); <see cref="DifferenceTest.Reason"/> says why.</summary>
+    NoTest,
+
+    /// <summary>The test did not find a difference beyond noise (p ≥ α).</summary>
+    NoDifference,
+
+    /// <summary>The test found a difference (p &lt; α).</summary>
+    Differs,
+}
+
+/// <summary>
+/// A candidate compared with a baseline by Welch's t-test on ln of their observations (<see cref="SampleTests.Difference"/>).
+/// </summary>
+/// <param name="Verdict">Differs, no difference, or no test possible.</param>
+/// <param name="Ratio">Candidate ÷ baseline (1.10 = 10 % more): the ratio of the geometric means when tested, of the arithmetic means otherwise; null when the baseline's mean is 0 or a side has no observation.</param>
+/// <param name="RatioLow95">Lower end of the (1 − α) interval of the ratio, or null without a test.</param>
+/// <param name="RatioHigh95">Upper end of the (1 − α) interval of the ratio, or null without a test.</param>
+/// <param name="PValue">Two-sided p-value, or null without a test.</param>
+/// <param name="T">Welch's t on the log scale, or null without a test or when neither side has spread (t is infinite then, and JSON has no infinity).</param>
+/// <param name="DegreesOfFreedom">Welch–Satterthwaite degrees of freedom, or null without a test.</param>
+/// <param name="BaselineN">Observations (repetitions, or launches) behind the baseline.</param>
+/// <param name="CandidateN">Observations (repetitions, or launches) behind the candidate.</param>
+/// <param name="Alpha">Significance level used.</param>
+/// <param name="Reason">Why no test was possible ("n = 1 on a side: … no test is possible"), or null.</param>
+public sealed record DifferenceTest(
+    DifferenceVerdict Verdict,
+    double? Ratio,
+    double? RatioLow95,
+    double? RatioHigh95,
+    double? PValue,
+    double? T,
+    double? DegreesOfFreedom,
+    int BaselineN,
+    int CandidateN,
+    double Alpha,
+    string? Reason)
+{
+    /// <summary>The relative effect in % (ratio − 1) × 100, or null without a ratio.</summary>
+    public double? EffectPercent => Ratio is { } r ? (r - 1) * 100 : null;
+
+    internal static DifferenceTest NotPossible(double? ratio, int baselineN, int candidateN, double alpha, string reason) =>
+        new(DifferenceVerdict.NoTest, ratio, null, null, null, null, null, baselineN, candidateN, alpha, reason);
+}

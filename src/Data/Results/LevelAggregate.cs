@@ -82,8 +82,21 @@ public sealed record LevelAggregate
     /// <summary>Mean CPU % (0–100, all cores) of the load generator, mean over the repetitions that measured it; null when none did.</summary>
     public double? GeneratorCpuPercent { get; init; }
 
-    /// <summary>Median response time in ms over the repetitions with successes, as an estimate (mean, CoV, log-scale interval from 3 repetitions).</summary>
+    /// <summary>Median response time in ms over the repetitions with successes, as an estimate (mean, CoV, log-scale interval from 3 observations; over launches like <see cref="ThroughputRps"/>).</summary>
     public Estimate P50 { get; init; }
+
+    /// <summary>
+    /// The independent observations <see cref="ThroughputRps"/> stands on (<see cref="Estimate.Independent"/>: one per
+    /// repetition, or per launch when the repetitions come from 2 or more launches), keyed by repetition or launch: what
+    /// the compare page and rankings test (<see cref="SampleTests.Difference"/>).
+    /// </summary>
+    public IReadOnlyList<Observation> ThroughputObservations { get; init; } = [];
+
+    /// <summary>The independent observations <see cref="MeanMs"/> stands on (repetitions with successes; per launch as for <see cref="ThroughputObservations"/>).</summary>
+    public IReadOnlyList<Observation> MeanMsObservations { get; init; } = [];
+
+    /// <summary>The independent observations <see cref="P50"/> stands on (repetitions with successes; per launch as for <see cref="ThroughputObservations"/>).</summary>
+    public IReadOnlyList<Observation> P50Observations { get; init; } = [];
 
     /// <summary>
     /// True when every repetition counted here ran to its end. False only when partial levels were asked for

@@ -29,6 +29,11 @@ public static class LevelAggregation
     {
         // A repetition where every request failed has no response time (stored as 0): leave it out of those figures.
         var answered = repetitions.Where(l => l.Requests > l.Errors).ToList();
+        // Launches are the top level when a run had several (docs/statistics.md, "Launches"): every estimate and test of
+        // the level stands on these observations.
+        var throughput = Estimate.Independent([.. repetitions.Select(l => (l.ThroughputRps, l.Repetition, l.Launch))]);
+        var meanMs = Estimate.Independent([.. answered.Select(l => (l.MeanMs, l.Repetition, l.Launch))]);
+        var p50 = Estimate.Independent([.. answered.Select(l => (l.P50Ms, l.Repetition, l.Launch))]);
         return new LevelAggregate
         {
             Variant = variant,
@@ -37,9 +42,8 @@ public static class LevelAggregation
             Clients = clients,
             IsOpen = repetitions.Any(l => l.TargetRateRps is not null),
             Repetitions = repetitions.Count,
-            // Launches are the top level when a run had several (docs/statistics.md, "Launches").
-            ThroughputRps = Estimate.OverLaunches([.. repetitions.Select(l => (l.ThroughputRps, l.Launch))]),
-            MeanMs = Estimate.OverLaunches([.. answered.Select(l => (l.MeanMs, l.Launch))]),
+            ThroughputRps = Estimate.Of([.. throughput.Select(o => o.Value)]),
+            MeanMs = Estimate.Of([.. meanMs.Select(o => o.Value)]),
             P50Ms = MeanOrZero(answered, l => l.P50Ms),
             P90Ms = MeanOrZero(answered, l => l.P90Ms),
             P99Ms = MeanOrZero(answered, l => l.P99Ms),
@@ -56,7 +60,10 @@ public static class LevelAggregation
             MeanRequestBytes = MeanOrNull(repetitions.Select(l => l.MeanRequestBytes)),
             MeanResponseBytes = MeanOrNull(repetitions.Select(l => l.MeanResponseBytes)),
             GeneratorCpuPercent = MeanOrNull(repetitions.Select(l => l.GeneratorCpuPercent)),
-            P50 = Estimate.Of([.. answered.Select(l => l.P50Ms)]),
+            P50 = Estimate.Of([.. p50.Select(o => o.Value)]),
+            ThroughputObservations = throughput,
+            MeanMsObservations = meanMs,
+            P50Observations = p50,
             PartialRepetitions = repetitions.Count(l => !l.Complete),
             SteadyStateReached = repetitions.All(l => l.SteadyStateReached is null) ? null : repetitions.All(l => l.SteadyStateReached != false),
             SteadyStateWarmupSeconds = MeanOrNull(repetitions.Select(l => l.SteadyStateWarmupSeconds)),

@@ -17,7 +17,7 @@ public enum RankingMetric
 /// <summary>How <see cref="Rankings.Compute"/> builds its tables.</summary>
 /// <param name="FromClients">Only levels with at least this many clients count (the thesis reads its results from 20 clients on).</param>
 /// <param name="SplitBySecurity">True: separate tables for unsecure and secure variants (Tables 9.1–9.2 vs 9.3–9.4); false: one table with both (<see cref="RankingTable.Secure"/> null).</param>
-/// <param name="Alpha">Significance level of the Welch t-test that decides whether two neighbours differ beyond noise.</param>
+/// <param name="Alpha">Significance level of the Welch t-test (<see cref="SampleTests.Difference"/>) that decides whether two neighbours differ beyond noise.</param>
 public sealed record RankingOptions(int FromClients = 20, bool SplitBySecurity = true, double Alpha = 0.05);
 
 /// <summary>One variant × client in a ranking table.</summary>
@@ -31,6 +31,18 @@ public sealed record RankingOptions(int FromClients = 20, bool SplitBySecurity =
 /// <param name="TieNote">"tied with X × c within noise …" naming the entries it shares its rank with; null when not tied.</param>
 public sealed record RankingEntry(int Rank, string Variant, string Client, double Value, string Unit, Estimate Estimate, bool TiedWithinNoise, string? TieNote)
 {
+    /// <summary>
+    /// The entry it was tested against (<see cref="Name"/>): the first entry of its own group when tied, else the first
+    /// entry of the group before it; null for the table's first entry.
+    /// </summary>
+    public string? TestedAgainst { get; init; }
+
+    /// <summary>
+    /// The test that placed it (<see cref="SampleTests.Difference"/>: <see cref="TestedAgainst"/> as the baseline, this
+    /// entry as the candidate, on their observations); null for the table's first entry.
+    /// </summary>
+    public DifferenceTest? Test { get; init; }
+
     /// <summary>Number of (payload, clients) levels the summary averages.</summary>
     public int Levels { get; init; }
 
@@ -80,13 +92,24 @@ public sealed record RankingTable(string Title, string Scope, RankingMetric Metr
 /// over repetitions), over the (payload, clients) levels that every entry of the table has, so all entries are compared
 /// on the same payloads and levels; if the entries share no level, each is averaged over its own levels and the table
 /// says so in <see cref="RankingTable.Note"/>. Response time leaves out levels where no request succeeded; throughput
-/// keeps them (0 req/s is what was measured). The summary's 95 % interval comes from the levels' standard errors
-/// (<see cref="Estimate.MeanOf"/>: the levels are independent measurements; Welch–Satterthwaite degrees of freedom).</para>
+/// keeps them (0 req/s is what was measured).</para>
+/// <para><b>Observations.</b> The independent unit of a run is the repetition (each one runs every level of every cell,
+/// interleaved) or, with 2 or more launches, the launch (<see cref="Estimate.Independent"/>); the levels of one entry in
+/// one repetition are not independent of each other (same client and host processes, same machine state). So an entry
+/// has one observation per repetition (or launch) that all its counted levels have: the mean over those levels of that
+/// repetition's (or launch's) values. Its summary (<see cref="RankingEntry.Estimate"/>: mean, log-scale 95 % interval,
+/// n = repetitions or launches, ν = n − 1) and its tests stand on these. When every level has the same repetitions the
+/// mean is the mean of the per-level means; a repetition some level lacks (an extra precision round, a repetition with no
+/// successful request for response time) is left out of the entry; an entry whose levels share no repetition has one
+/// value, the mean of its per-level means, and no noise estimate. Treating the levels as independent measurements
+/// (Welch–Satterthwaite over the levels' standard errors, before issue #34) counted each level as a replication and gave
+/// more degrees of freedom than there are repetitions.</para>
 /// <para><b>Ties.</b> Entries are sorted best first; an entry shares the rank of the first entry of the current group
-/// when Welch's two-sided t-test (<see cref="Estimate.DiffersFrom"/>, level <see cref="RankingOptions.Alpha"/>)
-/// does not find their summaries different; otherwise it opens a new group ranked by its position. A t-test rather than
-/// overlapping intervals, because two 95 % intervals can overlap while the difference is significant. With one
-/// repetition there is no noise estimate: no ties are invented, ranks follow the means, and the table's note says so.</para>
+/// when Welch's two-sided t-test on ln of the observations (<see cref="SampleTests.Difference"/>, Perfolizer 0.6.1,
+/// level <see cref="RankingOptions.Alpha"/>) does not find them different; otherwise it opens a new group ranked by its
+/// position (<see cref="RankingEntry.Test"/> keeps the test). A t-test rather than overlapping intervals, because two
+/// 95 % intervals can overlap while the difference is significant. With one repetition there is no noise estimate: no
+/// ties are invented, ranks follow the means, and the table's note says so.</para>
 /// </remarks>
 public static class Rankings
 {
@@ -129,13 +152,13 @@ public static class Rankings
 
     private static RankingTable? Table(List<LevelAggregate> levels, string scope, RankingMetric metric, bool? secure, RankingOptions options)
     {
-        // Per entry (variant × client): its levels' estimates by (payload, clients).
+        // Per entry (variant × client): its levels' observations by (payload, clients).
         var entries = levels
-            .Select(l => (Level: l, Value: metric == RankingMetric.Throughput ? l.ThroughputRps : l.MeanMs))
-            .Where(x => x.Value.N > 0)
+            .Select(l => (Level: l, Observations: metric == RankingMetric.Throughput ? l.ThroughputObservations : l.MeanMsObservations))
+            .Where(x => x.Observations.Count > 0)
             .GroupBy(x => (x.Level.Variant, x.Level.Client))
             .Select(g => (g.Key.Variant, g.Key.Client, IsSecure: g.First().Level.IsSecure,
-                Cells: g.ToDictionary(x => (x.Level.Payload, x.Level.Clients), x => x.Value)))
+                Cells: g.ToDictionary(x => (x.Level.Payload, x.Level.Clients), x => x.Observations)))
             .ToList();
         if (entries.Count == 0)
         {
@@ -152,7 +175,8 @@ public static class Rankings
             {
                 var keys = (likeForLike ? common : e.Cells.Keys.ToHashSet())
                     .OrderBy(k => k.Payload, StringComparer.Ordinal).ThenBy(k => k.Clients).ToList();
-                return (e.Variant, e.Client, e.IsSecure, Keys: keys, Summary: Estimate.MeanOf([.. keys.Select(k => e.Cells[k])]));
+                var observations = Observations([.. keys.Select(k => e.Cells[k])]);
+                return (e.Variant, e.Client, e.IsSecure, Keys: keys, Observations: observations, Summary: Estimate.Of(observations));
             })
             .ToList();
         var ordered = (metric == RankingMetric.Throughput
@@ -163,16 +187,22 @@ public static class Rankings
 
         // Group neighbours whose difference the noise explains; each group shares the rank of its first entry.
         var groups = new List<List<int>>();
+        var tests = new DifferenceTest?[ordered.Count];
+        var against = new int?[ordered.Count];
         for (var i = 0; i < ordered.Count; i++)
         {
-            if (groups.Count > 0 && Estimate.DiffersFrom(ordered[groups[^1][0]].Summary, ordered[i].Summary, options.Alpha) == false)
+            if (groups.Count > 0)
             {
-                groups[^1].Add(i);
+                against[i] = groups[^1][0];
+                tests[i] = SampleTests.Difference(ordered[groups[^1][0]].Observations, ordered[i].Observations, options.Alpha);
+                if (tests[i]!.Verdict == DifferenceVerdict.NoDifference)
+                {
+                    groups[^1].Add(i);
+                    continue;
+                }
             }
-            else
-            {
-                groups.Add([i]);
-            }
+
+            groups.Add([i]);
         }
 
         var ranked = new List<RankingEntry>(ordered.Count);
@@ -185,11 +215,13 @@ public static class Rankings
                 var others = group.Where(j => j != i).Select(j => $"{ordered[j].Variant} × {ordered[j].Client}").ToList();
                 var note = others.Count == 0
                     ? null
-                    : $"tied with {string.Join(", ", others)} within noise (Welch t-test, p ≥ {options.Alpha:0.###})";
+                    : $"tied with {string.Join(", ", others)} within noise (Welch's t-test on the log scale, p ≥ {options.Alpha:0.###})";
                 ranked.Add(new RankingEntry(rank, s.Variant, s.Client, s.Summary.Mean, unit, s.Summary, others.Count > 0, note)
                 {
                     Levels = s.Keys.Count,
                     IsSecure = s.IsSecure,
+                    TestedAgainst = against[i] is { } a ? $"{ordered[a].Variant} × {ordered[a].Client}" : null,
+                    Test = tests[i],
                 });
             }
         }
@@ -202,7 +234,7 @@ public static class Rankings
         }
         else if (withNoise < summaries.Count)
         {
-            notes.Add("some entries have one repetition: ties are assessed only between entries with repetitions");
+            notes.Add("some entries have one repetition (or no repetition all their levels share): ties are assessed only between entries with repetitions");
         }
 
         if (!likeForLike)
@@ -219,6 +251,25 @@ public static class Rankings
             Payloads = [.. usedKeys.Select(k => k.Payload).Distinct().Order(StringComparer.Ordinal)],
             ClientLevels = [.. usedKeys.Select(k => k.Clients).Distinct().Order()],
         };
+    }
+
+    /// <summary>
+    /// An entry's observations over its <paramref name="levels"/> (each level's <see cref="Estimate.Independent"/>
+    /// observations): per repetition (or launch) that every level has, the mean over the levels of its values; when the
+    /// levels share none, the one value of the mean of their means (class remarks, "Observations").
+    /// </summary>
+    private static double[] Observations(IReadOnlyList<IReadOnlyList<Observation>> levels)
+    {
+        var shared = levels.Skip(1).Aggregate(
+            new HashSet<(bool, int)>(levels[0].Select(o => (o.IsLaunch, o.Replicate))),
+            (set, level) => { set.IntersectWith(level.Select(o => (o.IsLaunch, o.Replicate))); return set; });
+        if (shared.Count == 0)
+        {
+            return [levels.Average(level => level.Average(o => o.Value))];
+        }
+
+        var byReplicate = levels.Select(level => level.GroupBy(o => (o.IsLaunch, o.Replicate)).ToDictionary(g => g.Key, g => g.Average(o => o.Value))).ToList();
+        return [.. shared.Order().Select(r => byReplicate.Average(level => level[r]))];
     }
 
     private static string Title(RankingMetric metric, string scope, bool? secure, int fromClients)

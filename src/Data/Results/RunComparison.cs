@@ -6,8 +6,9 @@ using Microsoft.EntityFrameworkCore;
 namespace Dashboard.Data.Results;
 
 /// <summary>
-/// One level (variant × client × payload × clients) present in both runs, tested (<see cref="Estimate.Test"/>: Welch's
-/// t on the log scale) for throughput, mean and median response time, candidate against baseline.
+/// One level (variant × client × payload × clients) present in both runs, tested (<see cref="SampleTests.Difference"/>:
+/// Welch's t-test on ln of each side's independent observations, from Perfolizer) for throughput, mean and median
+/// response time, candidate against baseline.
 /// </summary>
 /// <param name="Variant">Endpoint variant id.</param>
 /// <param name="Client">Client technology id.</param>
@@ -46,8 +47,11 @@ public sealed record RunComparisonResult(
 }
 
 /// <summary>
-/// Compares two runs level by level with the one test of the statistics home (<see cref="Estimate.Test"/>: Welch's t on
-/// the log scale, docs/statistics.md), correcting for the number of levels compared by Holm's step-down procedure
+/// Compares two runs level by level with the one test of the statistics home (<see cref="SampleTests.Difference"/>:
+/// Welch's two-sided t-test on ln of the observations, from Perfolizer 0.6.1; docs/statistics.md). A level's observations
+/// are its repetitions' values, or its launches' means when its run had 2 or more launches
+/// (<see cref="LevelAggregate.ThroughputObservations"/> and its siblings, <see cref="Estimate.Independent"/>): the same
+/// observations its interval stands on. Correcting for the number of levels compared by Holm's step-down procedure
 /// (Holm 1979, "A simple sequentially rejective multiple test procedure", Scandinavian Journal of Statistics 6:65–70),
 /// so comparing many levels of two runs of the same scenario does not call 5 % of them different by chance.
 /// Partial levels are left out unless asked for; the result warns when the runs differ in workload, environment or
@@ -101,14 +105,14 @@ public static class RunComparison
         var b = LevelAggregation.Aggregate(bLevels, includePartial).ToDictionary(Key);
         var both = a.Keys.Where(b.ContainsKey).OrderBy(k => k.Variant, StringComparer.Ordinal).ThenBy(k => k.Client, StringComparer.Ordinal)
             .ThenBy(k => k.Payload, StringComparer.Ordinal).ThenBy(k => k.Clients).ToList();
-        var throughput = Holm([.. both.Select(k => Estimate.Test(a[k].ThroughputRps, b[k].ThroughputRps, alpha))], alpha);
-        var mean = Holm([.. both.Select(k => Estimate.Test(a[k].MeanMs, b[k].MeanMs, alpha))], alpha);
-        var p50 = Holm([.. both.Select(k => Estimate.Test(a[k].P50, b[k].P50, alpha))], alpha);
+        var throughput = Holm([.. both.Select(k => Test(a[k].ThroughputObservations, b[k].ThroughputObservations, alpha))], alpha);
+        var mean = Holm([.. both.Select(k => Test(a[k].MeanMsObservations, b[k].MeanMsObservations, alpha))], alpha);
+        var p50 = Holm([.. both.Select(k => Test(a[k].P50Observations, b[k].P50Observations, alpha))], alpha);
         var levels = both.Select((k, i) => new LevelDifference(k.Variant, k.Client, k.Payload, k.Clients, a[k], b[k], throughput[i], mean[i], p50[i])).ToList();
         var untested = levels.Count(l => l.Throughput.Verdict == DifferenceVerdict.NoTest);
         if (untested > 0)
         {
-            warnings.Add($"{untested} of {levels.Count} level(s) have fewer than 2 repetitions on a side: no test is possible, no difference is called there");
+            warnings.Add($"{untested} of {levels.Count} level(s) have fewer than 2 repetitions (or launches) on a side, or a throughput of 0: no test is possible, no difference is called there");
         }
 
         return new RunComparisonResult(baseline.Id, candidate.Id, levels, warnings,
@@ -192,6 +196,9 @@ public static class RunComparison
 
         return result;
     }
+
+    private static DifferenceTest Test(IReadOnlyList<Observation> baseline, IReadOnlyList<Observation> candidate, double alpha) =>
+        SampleTests.Difference([.. baseline.Select(o => o.Value)], [.. candidate.Select(o => o.Value)], alpha);
 
     private static (string Variant, string Client, string Payload, int Clients) Key(LevelAggregate a) => (a.Variant, a.Client, a.Payload, a.Clients);
 

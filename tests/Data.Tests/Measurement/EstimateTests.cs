@@ -27,22 +27,6 @@ public sealed class EstimateTests
     }
 
     [Fact]
-    public void Welch_WikipediaExample1_MatchesPublishedStatistic()
-    {
-        // Wikipedia, "Welch's t-test", Examples, example 1 (two samples of 15): Welch t = −2.46, ν ≈ 25.0, p = 0.021.
-        double[] a = [27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4];
-        double[] b = [27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4];
-        var ea = Estimate.Of(a);
-        var eb = Estimate.Of(b);
-
-        var r = Estimate.Welch(ea.Mean - eb.Mean, ea.StandardError, ea.DegreesOfFreedom, eb.StandardError, eb.DegreesOfFreedom);
-
-        Assert.Equal(-2.46, r.T, tolerance: 0.005);
-        Assert.Equal(25.0, r.DegreesOfFreedom, tolerance: 0.05);
-        Assert.Equal(0.021, r.PValue, tolerance: 0.0005);
-    }
-
-    [Fact]
     public void RelativeHalfWidth95_ThreeValues_UpperEndsDistanceOverTheMean()
     {
         var e = Estimate.Of([10, 12, 14]);
@@ -143,85 +127,6 @@ public sealed class EstimateTests
     }
 
     [Fact]
-    public void MeanOf_TwoEstimates_MeanOfMeansWithSatterthwaiteDegrees()
-    {
-        var a = Estimate.Of([10, 12, 14]); // SE² = 4/3, ν = 2
-        var b = Estimate.Of([20, 20, 26]); // mean 22, s² = 12, SE² = 4, ν = 2
-
-        var m = Estimate.MeanOf([a, b]);
-
-        // SE = √(4/3 + 4) / 2; ν = (16/3)² / ((16/9)/2 + 16/2) = (256/9) / (8/9 + 8) = 3.2 (Welch 1947).
-        Assert.Equal(17, m.Mean, tolerance: 1e-12);
-        Assert.Equal(Math.Sqrt((4.0 / 3) + 4) / 2, m.StandardError, tolerance: 1e-12);
-        Assert.Equal(3.2, m.DegreesOfFreedom, tolerance: 1e-9);
-        var h = Estimate.TwoSidedCriticalValue(3.2) * m.StandardError / 17;
-        Assert.Equal(17 * Math.Exp(-h), m.Low95, tolerance: 1e-9);
-        Assert.Equal(3, m.N);
-    }
-
-    [Fact]
-    public void MeanOf_PartWithoutNoise_ResultWithoutNoise()
-    {
-        var m = Estimate.MeanOf([Estimate.Of([10, 12, 14]), Estimate.Of([4])]);
-
-        Assert.Equal(8, m.Mean, tolerance: 1e-12);
-        Assert.Equal(1, m.N);
-        Assert.False(m.HasNoiseEstimate);
-        Assert.Equal(m.Mean, m.Low95);
-    }
-
-    [Fact]
-    public void Test_FarApartTightEstimates_Differs()
-    {
-        var t = Estimate.Test(Estimate.Of([100, 101, 102]), Estimate.Of([110, 111, 112]));
-
-        Assert.Equal(DifferenceVerdict.Differs, t.Verdict);
-        Assert.Equal(111.0 / 101, t.Ratio!.Value, tolerance: 1e-12);
-        Assert.True(t.RatioLow95 > 1);
-        Assert.True(t.PValue < 0.05);
-    }
-
-    [Fact]
-    public void Test_OverlappingNoisyEstimates_NoDifference()
-    {
-        var t = Estimate.Test(Estimate.Of([100, 110, 120]), Estimate.Of([105, 115, 125]));
-
-        Assert.Equal(DifferenceVerdict.NoDifference, t.Verdict);
-        Assert.InRange(1.0, t.RatioLow95!.Value, t.RatioHigh95!.Value);
-        Assert.True(t.PValue >= 0.05);
-    }
-
-    [Fact]
-    public void Test_OneRepetitionPerSide_NoTestPossible()
-    {
-        var t = Estimate.Test(Estimate.Of([100]), Estimate.Of([200]));
-
-        Assert.Equal(DifferenceVerdict.NoTest, t.Verdict);
-        Assert.Null(t.PValue);
-        Assert.Contains("no test is possible", t.Reason, StringComparison.Ordinal);
-        Assert.Equal(100, t.EffectPercent!.Value, tolerance: 1e-12);
-        Assert.Null(Estimate.DiffersFrom(Estimate.Of([100]), Estimate.Of([200, 201])));
-    }
-
-    [Fact]
-    public void Test_LogScaleStatistic_MatchesHandComputation()
-    {
-        // Log scale (delta method): means 12 and 17, SE/mean = 1.1547/12 and 1.1547/17, ν = 2 each.
-        var a = Estimate.Of([10, 12, 14]);
-        var b = Estimate.Of([15, 17, 19]);
-        var seA = (2 / Math.Sqrt(3)) / 12;
-        var seB = (2 / Math.Sqrt(3)) / 17;
-        var expectedT = Math.Log(17.0 / 12) / Math.Sqrt((seA * seA) + (seB * seB));
-        var expectedNu = Math.Pow((seA * seA) + (seB * seB), 2) / ((Math.Pow(seA, 4) / 2) + (Math.Pow(seB, 4) / 2));
-
-        var t = Estimate.Test(a, b);
-
-        Assert.Equal(expectedT, t.T!.Value, tolerance: 1e-9);
-        Assert.Equal(expectedNu, t.DegreesOfFreedom!.Value, tolerance: 1e-9);
-        Assert.Equal(t.PValue < 0.05 ? DifferenceVerdict.Differs : DifferenceVerdict.NoDifference, t.Verdict);
-    }
-
-    [Fact]
     public void CoefficientOfVariationOf_KnownSeries_SampleDeviationOverMean()
     {
         // s of 2, 4, 4, 4, 5, 5, 7, 9 with divisor n − 1 = √(32/7); mean 5.
@@ -252,5 +157,19 @@ public sealed class EstimateTests
         Assert.Equal(3, Estimate.OverLaunches([(100, null), (110, null), (120, null)]).N);
         Assert.Equal(Estimate.Of([100, 110, 120]).High95, Estimate.OverLaunches([(100, null), (110, null), (120, null)]).High95, 9);
     }
-}
 
+    [Fact]
+    public void Independent_TwoLaunches_OneObservationPerLaunchKeyedByLaunch()
+    {
+        var observations = Estimate.Independent([(100, 0, 1), (110, 1, 1), (200, 2, 2), (210, 3, 2)]);
+
+        Assert.Equal([new Observation(1, true, 105), new Observation(2, true, 205)], observations);
+    }
+
+    [Fact]
+    public void Independent_OneLaunchOrALaunchNotRecorded_OnePerRepetitionKeyedByRepetition()
+    {
+        Assert.Equal([new Observation(0, false, 100), new Observation(1, false, 110)], Estimate.Independent([(110, 1, 1), (100, 0, 1)]));
+        Assert.Equal([new Observation(0, false, 100), new Observation(1, false, 200)], Estimate.Independent([(100, 0, 1), (200, 1, null)]));
+    }
+}

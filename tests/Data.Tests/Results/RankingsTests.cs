@@ -1,3 +1,6 @@
+using System.Text.Json;
+using Dashboard.Data.Entities;
+using Dashboard.Data.Measurement;
 using Dashboard.Data.Results;
 using Dashboard.Data.Tests.Support;
 
@@ -6,6 +9,7 @@ namespace Dashboard.Data.Tests.Results;
 public sealed class RankingsTests
 {
     private static readonly RankingOptions Defaults = new();
+    private static readonly JsonSerializerOptions WebJson = new(JsonSerializerDefaults.Web);
 
     [Fact]
     public void Compute_SeparatedThroughputs_RanksBestFirstWithoutTies()
@@ -38,7 +42,7 @@ public sealed class RankingsTests
     [Fact]
     public void Compute_DifferenceInsideNoise_SharesRankAndSaysWithWhom()
     {
-        // A: mean 110, s = 10; B: mean 115, s = 10: t = 5 / √(200/3) = 0.61, far below t(0.975, 4) = 2.78.
+        // On ln of the repetitions' values (SampleTests.Difference): t = 0.61, ν = 4.0, p = 0.57.
         var levels = Levels.Aggregates(
             ("IceTcp", "java", "Int", 20, [100, 110, 120]),
             ("AspNetH2BinXml", "dotnet", "Int", 20, [105, 115, 125]),
@@ -54,12 +58,17 @@ public sealed class RankingsTests
         Assert.StartsWith("tied with IceTcp × java within noise", table.Entries[0].TieNote, StringComparison.Ordinal);
         Assert.StartsWith("tied with AspNetH2BinXml × dotnet within noise", table.Entries[1].TieNote, StringComparison.Ordinal);
         Assert.Null(table.Entries[2].TieNote);
+        Assert.Null(table.Entries[0].Test);
+        Assert.Equal("AspNetH2BinXml × dotnet", table.Entries[1].TestedAgainst);
+        Assert.Equal(DifferenceVerdict.NoDifference, table.Entries[1].Test!.Verdict);
+        Assert.Equal("AspNetH2BinXml × dotnet", table.Entries[2].TestedAgainst);
+        Assert.Equal(DifferenceVerdict.Differs, table.Entries[2].Test!.Verdict);
     }
 
     [Fact]
     public void Compute_DifferenceJustBeyondNoise_SeparateRanks()
     {
-        // Means 17 and 12, SE² = 4/3 each, ν = 4: t = 3.06 > 2.78.
+        // On ln of the repetitions' values: t = 2.97, ν = 3.59, p = 0.047 < 0.05.
         var levels = Levels.Aggregates(
             ("IceTcp", "java", "Int", 20, [10, 12, 14]),
             ("AspNetH2BinXml", "dotnet", "Int", 20, [15, 17, 19]));
@@ -68,6 +77,101 @@ public sealed class RankingsTests
 
         Assert.Equal([1, 2], table.Entries.Select(e => e.Rank));
         Assert.All(table.Entries, e => Assert.False(e.TiedWithinNoise));
+        Assert.Equal(DifferenceVerdict.Differs, table.Entries[1].Test!.Verdict);
+        Assert.InRange(table.Entries[1].Test!.PValue!.Value, 0.04, 0.05);
+    }
+
+    // R's t.test(extra ~ group, data = sleep) prints t = -1.8608, df = 17.776, p-value = 0.07939 (SampleTestsTests).
+    // Ten repetitions whose throughputs are e^extra: the logs are R's data, so the ranking's tie test must print R's
+    // numbers, and at 5 % the two entries share a rank.
+    [Fact]
+    public void Compute_TenRepetitionsWhoseLogsAreTheRSleepData_TiedWithRsPublishedWelchTest()
+    {
+        double[] group1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+        double[] group2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+        var levels = Levels.Aggregates(
+            ("IceTcp", "java", "Int", 20, [.. group1.Select(Math.Exp)]),
+            ("AspNetH2BinXml", "dotnet", "Int", 20, [.. group2.Select(Math.Exp)]));
+
+        var table = Rankings.Compute(levels, Defaults).Single(t => t.Metric == RankingMetric.Throughput);
+
+        Assert.Equal(["AspNetH2BinXml × dotnet", "IceTcp × java"], table.Entries.Select(e => e.Name));
+        Assert.Equal([1, 1], table.Entries.Select(e => e.Rank));
+        var test = table.Entries[1].Test!;
+        Assert.Equal(-1.8608, test.T!.Value, tolerance: 5e-5);
+        Assert.Equal(17.776, test.DegreesOfFreedom!.Value, tolerance: 5e-4);
+        Assert.Equal(0.07939, test.PValue!.Value, tolerance: 5e-6);
+        Assert.Equal((10, 10), (test.BaselineN, test.CandidateN));
+    }
+
+    [Fact]
+    public void Compute_EntryOverTwoLevels_OneObservationPerRepetitionNotPerLevel()
+    {
+        // Repetition r of both levels ran in round r: the entry's observations are the rounds' means over its levels
+        // (200, 220, 240), n = 3 and ν = 2, not the levels taken as independent measurements.
+        var levels = Levels.Aggregates(
+            ("IceTcp", "java", "Int", 20, [100, 120, 140]),
+            ("IceTcp", "java", "Int", 50, [300, 320, 340]),
+            ("AspNetH2BinXml", "dotnet", "Int", 20, [90, 95, 100]),
+            ("AspNetH2BinXml", "dotnet", "Int", 50, [290, 300, 310]));
+
+        var table = Rankings.Compute(levels, Defaults).Single(t => t.Metric == RankingMetric.Throughput);
+
+        var ice = table.Entries[0];
+        var rounds = Estimate.Of([200, 220, 240]);
+        Assert.Equal("IceTcp × java", ice.Name);
+        Assert.Equal(220, ice.Value, 9);
+        Assert.Equal(3, ice.Estimate.N);
+        Assert.Equal(2, ice.Estimate.DegreesOfFreedom);
+        Assert.Equal(rounds.Low95, ice.Estimate.Low95, 9);
+        Assert.Equal(rounds.High95, ice.Estimate.High95, 9);
+        Assert.Equal(2, ice.Levels);
+        // 220 vs 197.5 with three rounds each: the noise explains it.
+        Assert.Equal([1, 1], table.Entries.Select(e => e.Rank));
+    }
+
+    [Fact]
+    public void Compute_ThreeLaunchesOfTwoRepetitions_OneObservationPerLaunch()
+    {
+        // Launch means 105, 205, 155 against 1005, 1105, 1055: three observations a side, clearly apart.
+        List<LevelEntity> stored = [];
+        foreach (var (variant, client, offset) in new[] { ("IceTcp", "java", 0.0), ("AspNetH2BinXml", "dotnet", 900.0) })
+        {
+            double[] values = [100, 110, 200, 210, 150, 160];
+            for (var r = 0; r < values.Length; r++)
+            {
+                var level = Levels.Stored(variant, client, "Int", 20, r, values[r] + offset, 1000 / (values[r] + offset));
+                level.Launch = (r / 2) + 1;
+                stored.Add(level);
+            }
+        }
+
+        var table = Rankings.Compute(LevelAggregation.Aggregate(stored), Defaults).Single(t => t.Metric == RankingMetric.Throughput);
+
+        Assert.Equal(["AspNetH2BinXml × dotnet", "IceTcp × java"], table.Entries.Select(e => e.Name));
+        Assert.All(table.Entries, e => Assert.Equal(3, e.Estimate.N));
+        Assert.Equal(Estimate.Of([105, 205, 155]).High95, table.Entries[1].Estimate.High95, 9);
+        Assert.Equal((3, 3), (table.Entries[1].Test!.BaselineN, table.Entries[1].Test!.CandidateN));
+        Assert.Equal([1, 2], table.Entries.Select(e => e.Rank));
+    }
+
+    [Fact]
+    public void Compute_EntriesWithoutSpread_DifferAndTheTablesSerializeToJson()
+    {
+        // Two equal repetitions on each side: no spread, the difference is exact and t infinite; the rankings API writes
+        // the tables as JSON, which has no infinity.
+        var levels = Levels.Aggregates(
+            ("IceTcp", "java", "Int", 20, [100, 100]),
+            ("AspNetH2BinXml", "dotnet", "Int", 20, [120, 120]));
+
+        var tables = Rankings.Compute(levels, Defaults);
+
+        var table = tables.Single(t => t.Metric == RankingMetric.Throughput);
+        Assert.Equal([1, 2], table.Entries.Select(e => e.Rank));
+        Assert.Equal(DifferenceVerdict.Differs, table.Entries[1].Test!.Verdict);
+        var json = JsonSerializer.Serialize(tables, WebJson);
+        Assert.Contains("\"testedAgainst\":\"AspNetH2BinXml", json, StringComparison.Ordinal);
+        Assert.Contains("\"t\":null", json, StringComparison.Ordinal);
     }
 
     [Fact]

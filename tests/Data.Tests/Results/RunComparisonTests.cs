@@ -50,6 +50,47 @@ public sealed class RunComparisonTests
         Assert.True(level.Throughput.PValue < 0.05);
     }
 
+    // R's t.test(extra ~ group, data = sleep) prints t = -1.8608, df = 17.776, p-value = 0.07939 and the interval
+    // -3.3654832 .. 0.2054832 (SampleTestsTests). Ten repetitions a side whose throughputs are e^extra: the compare page's
+    // test works on their logs, so it must print R's numbers, group 1 (the candidate) against group 2 (the baseline).
+    [Fact]
+    public void Compare_TenRepetitionsWhoseLogsAreTheRSleepData_RsPublishedWelchTest()
+    {
+        double[] group1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+        double[] group2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+        var a = Run(1);
+        var b = Run(2);
+
+        var result = RunComparison.Compare(a, Levels3(a, [.. group2.Select(Math.Exp)]), b, Levels3(b, [.. group1.Select(Math.Exp)]));
+
+        var throughput = Assert.Single(result.Levels).Throughput;
+        Assert.Equal(-1.8608, throughput.T!.Value, tolerance: 5e-5);
+        Assert.Equal(17.776, throughput.DegreesOfFreedom!.Value, tolerance: 5e-4);
+        Assert.Equal(0.07939, throughput.PValue!.Value, tolerance: 5e-6);
+        Assert.Equal(-3.3654832, Math.Log(throughput.RatioLow95!.Value), tolerance: 5e-7);
+        Assert.Equal(0.2054832, Math.Log(throughput.RatioHigh95!.Value), tolerance: 5e-7);
+        Assert.Equal(DifferenceVerdict.NoDifference, throughput.Verdict);
+    }
+
+    [Fact]
+    public void Compare_ThreeLaunchesOfTwoRepetitions_TestsTheLaunchMeans()
+    {
+        // Launch means 100, 120, 140 against 125, 145, 165, each launch's two repetitions ±1 around its mean. Three
+        // launches a side: p = 0.20, no difference. The six repetitions taken as independent would call one (p = 0.04).
+        double[] baseline = [99, 101, 119, 121, 139, 141];
+        double[] candidate = [124, 126, 144, 146, 164, 166];
+        var a = Run(1);
+        var b = Run(2);
+
+        var result = RunComparison.Compare(a, Launched(a, baseline), b, Launched(b, candidate));
+
+        var throughput = Assert.Single(result.Levels).Throughput;
+        Assert.Equal((3, 3), (throughput.BaselineN, throughput.CandidateN));
+        Assert.Equal(DifferenceVerdict.NoDifference, throughput.Verdict);
+        Assert.InRange(throughput.PValue!.Value, 0.15, 0.25);
+        Assert.Equal(DifferenceVerdict.Differs, SampleTests.Difference(baseline, candidate).Verdict);
+    }
+
     [Fact]
     public void Compare_OneRepetitionEachSide_NoTestAndSaysSo()
     {
@@ -125,6 +166,10 @@ public sealed class RunComparisonTests
         run.EnvironmentJson = """{"cpuModel":"same","generatorCores":2,"topology":"same-machine"}""";
         return run;
     }
+
+    // One stored level per throughput, two repetitions per launch (repetitions 0 and 1 in launch 1, …).
+    private static List<LevelEntity> Launched(RunEntity run, double[] throughputs) =>
+        [.. Levels3(run, throughputs).Select(l => { l.Launch = (l.Repetition / 2) + 1; return l; })];
 
     // One stored level per throughput (a repetition) for each given series, each series its own payload.
     private static List<LevelEntity> Levels3(RunEntity run, params double[][] series) =>

@@ -330,6 +330,11 @@ public sealed class RunsApiTests(WebAppFixture fixture) : IClassFixture<WebAppFi
         Assert.All(entries, e => Assert.True(e.GetProperty("tiedWithinNoise").GetBoolean()));
         Assert.Contains("tied with IceTcp × java", entries[0].GetProperty("tieNote").GetString(), StringComparison.Ordinal);
         Assert.Equal(115, entries[0].GetProperty("estimate").GetProperty("mean").GetDouble(), 9);
+        // The test that placed the second entry, as the API writes it (docs/web.md): against the first, no difference.
+        Assert.Equal("AspNetH2BinXml × dotnet", entries[1].GetProperty("testedAgainst").GetString());
+        Assert.Equal("NoDifference", entries[1].GetProperty("test").GetProperty("verdict").GetString());
+        Assert.True(entries[1].GetProperty("test").GetProperty("pValue").GetDouble() >= 0.05);
+        Assert.Equal(3, entries[1].GetProperty("test").GetProperty("candidateN").GetInt32());
 
         // From 1 client on, the 1-client level (where IceTcp is far ahead) counts too.
         var all = await App.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/rankings?fromClients=1");

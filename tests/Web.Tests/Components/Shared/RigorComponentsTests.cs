@@ -130,7 +130,7 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     [Fact]
     public void DifferenceBadge_OneRepetitionEachSide_SaysNoTest()
     {
-        var test = Estimate.Test(Estimate.Of([1000]), Estimate.Of([1617]));
+        var test = SampleTests.Difference([1000], [1617]);
 
         var badge = _context.Render<DifferenceBadge>(p => p.Add(c => c.Test, test));
 
@@ -140,10 +140,10 @@ public sealed class RigorComponentsTests : IAsyncLifetime
     [Fact]
     public void DifferenceBadge_TestedDifference_ShowsEffectAndInterval()
     {
-        var test = Estimate.Test(Estimate.Of([1000, 1010, 990]), Estimate.Of([2000, 2020, 1980]));
+        var test = SampleTests.Difference([1000, 1010, 990], [2000, 2020, 1980]);
 
         Assert.StartsWith("+100.0 % [+", DifferenceBadge.Text(test), StringComparison.Ordinal);
-        Assert.Contains("within noise", DifferenceBadge.Text(Estimate.Test(Estimate.Of([100, 110, 120]), Estimate.Of([105, 115, 125]))), StringComparison.Ordinal);
+        Assert.Contains("within noise", DifferenceBadge.Text(SampleTests.Difference([100, 110, 120], [105, 115, 125])), StringComparison.Ordinal);
     }
 
     private static LevelAggregate Aggregate(double[] throughputs, bool[] complete, LevelBound bound, bool steady) =>
