@@ -29,6 +29,8 @@ public sealed class OpenSweepChartsTests
         var chart = figures.Views.Single(v => v.Key == "open-sweep").Spec;
         Assert.Equal("achieved rate (requests/s)", chart.XTitle);
         Assert.Contains("intended start", chart.YTitle, StringComparison.Ordinal);
+        // Short enough that the unit stays on a 390 px phone's rotated axis title.
+        Assert.Equal("time from intended start (ms)", chart.YTitle);
         Assert.Equal(["AspNetHttpJson × dotnet × Int p50", "AspNetHttpJson × dotnet × Int p99", "AspNetHttpJson × dotnet × Int p99.9", "p99 target 10 ms"], chart.Series.Select(s => s.Name));
         var p99 = chart.Series[1];
         Assert.Equal([500.0, 990.0], p99.X);

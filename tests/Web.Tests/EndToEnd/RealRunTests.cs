@@ -87,4 +87,71 @@ public sealed class RealRunTests : IAsyncLifetime
         using var csv = await _app.Http.GetAsync($"/api/runs/{id}/levels.csv");
         Assert.Equal(1 + 6, (await csv.Content.ReadAsStringAsync()).Split('\n', StringSplitOptions.RemoveEmptyEntries).Length);
     }
+
+    /// <summary>
+    /// Issue #35's "Done when": an open sweep made on New run only by clicking and typing (open workload, two rates of 1 s,
+    /// a p99 target), queued, run by the real runner on the real host; its run page draws the latency-vs-throughput curve
+    /// (a point per rate, x in requests/s, y in ms) and names the highest rate meeting the target, with late starts and
+    /// drops in the table. The shared dashboard fixture runs a fake runner without a host, so this class's real one it is.
+    /// </summary>
+    [Fact]
+    public async Task NewRunPage_OpenSweepClickedAndQueued_RunPageDrawsTheCurveAndNamesTheHighestRateMeetingTheTarget()
+    {
+        await using var context = await _browser.NewContextAsync(new BrowserNewContextOptions
+        {
+            BaseURL = _app.BaseAddress.ToString(),
+            ExtraHTTPHeaders = _app.BrowserHeaders,
+            ViewportSize = new ViewportSize { Width = 1280, Height = 900 },
+        });
+        context.SetDefaultTimeout(30_000);
+        var page = await context.NewPageAsync();
+        await page.GotoAsync("runs/new");
+
+        await page.GetByTestId("name").FillAsync("open sweep from the browser");
+        await page.GetByTestId("variant-AspNetHttpJson").CheckAsync();
+        await page.GetByTestId("client-dotnet").CheckAsync();
+        await page.GetByTestId("payload-Int").CheckAsync();
+        await page.GetByTestId("workload-open").ClickAsync();
+        await Expect(page.GetByTestId("workload-note")).ToContainTextAsync("measured time");
+        await FillAsync(page, "#rates", "100, 200");
+        await FillAsync(page, "#p99-target", "250");
+        await FillAsync(page, "#duration", "1");
+        await FillAsync(page, "#repetitions", "1");
+        await Expect(page.GetByTestId("summary")).ToHaveTextAsync("1 cell (variant × client × payload) × 2 rates × 1 repetition = 2 level runs");
+        await page.GetByTestId("queue-run").ClickAsync();
+
+        await Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex(@"/runs/\d+$"));
+        var id = int.Parse(page.Url.Split('/')[^1], System.Globalization.CultureInfo.InvariantCulture);
+        // The run ends (2 rates × (warm-up + 1 s) plus the runner's start): wait for that, not for a time.
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync(new System.Text.RegularExpressions.Regex("Completed|Failed|Cancelled|Interrupted"), new() { Timeout = 180_000 });
+        await Expect(page.GetByTestId("run-status")).ToHaveTextAsync("Completed");
+
+        var chart = page.GetByTestId("open-sweep");
+        await Expect(chart.Locator(".main-svg").First).ToBeVisibleAsync();
+        // p50, p99 and p99.9 of the one cell: a point per rate each; the target's line beside them.
+        var traces = await chart.EvaluateAsync<string[]>("plot => plot.data.map(t => t.name + ':' + t.x.length)");
+        Assert.Equal(["AspNetHttpJson × dotnet × Int p50:2", "AspNetHttpJson × dotnet × Int p99:2", "AspNetHttpJson × dotnet × Int p99.9:2", "p99 target 250 ms:2"], traces);
+        var axes = await chart.EvaluateAsync<string[]>("plot => [plot.layout.xaxis.title.text, plot.layout.yaxis.title.text]");
+        Assert.Contains("requests/s", axes[0], StringComparison.Ordinal);
+        Assert.Contains("(ms)", axes[1], StringComparison.Ordinal);
+        // The highest rate meeting the target as the API computes it from the stored levels, named on the page.
+        var sweep = await _app.Http.GetFromJsonAsync<JsonElement>($"/api/runs/{id}/open-sweep");
+        var highest = sweep.GetProperty("curves")[0].GetProperty("highestRateMeetingTarget");
+        var named = highest.ValueKind == JsonValueKind.Null ? "none" : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{highest.GetInt32():N0} req/s");
+        var answer = $"Highest rate with p99 ≤ 250 ms and nothing dropped — AspNetHttpJson × dotnet × Int: {named}";
+        await Expect(page.GetByTestId("open-sweep-highest")).ToContainTextAsync(answer);
+        await Expect(page.GetByTestId("open-sweep-caption")).ToContainTextAsync(answer);
+        var table = page.GetByTestId("level-table");
+        await Expect(table.Locator("th", new() { HasText = "Offered rate (req/s)" })).ToHaveCountAsync(1);
+        await Expect(table.Locator("th", new() { HasText = "Late starts" })).ToHaveCountAsync(1);
+        await Expect(table.Locator("th", new() { HasText = "Dropped" })).ToHaveCountAsync(1);
+        await Expect(table.Locator("tbody tr.mud-table-row")).ToHaveCountAsync(2);
+    }
+
+    // Types into a field as a user does and leaves it (Tab), so the field's change reaches the page.
+    private static async Task FillAsync(IPage page, string selector, string text)
+    {
+        await page.Locator(selector).FillAsync(text);
+        await page.Locator(selector).PressAsync("Tab");
+    }
 }

@@ -133,8 +133,23 @@ public static class ScenarioLoader
         return [.. kept];
     }
 
-    /// <summary>The document as JSON, in the shape <see cref="Parse"/> reads.</summary>
-    public static string ToJson(ScenarioDocument document) => JsonSerializer.Serialize(document, JsonOptions);
+    /// <summary>
+    /// The document as JSON, in the shape <see cref="Parse"/> reads. An open document's levels are its <c>rates</c>: its
+    /// <c>levels</c> (unused; the thesis sweep when absent) are left out, so a stored open scenario does not read as a
+    /// sweep of 16 client counts beside its rates.
+    /// </summary>
+    public static string ToJson(ScenarioDocument document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        if (!document.IsOpen)
+        {
+            return JsonSerializer.Serialize(document, JsonOptions);
+        }
+
+        var json = JsonSerializer.SerializeToNode(document, JsonOptions)!.AsObject();
+        json.Remove("levels");
+        return json.ToJsonString(JsonOptions);
+    }
 
     /// <summary>
     /// A field given twice would be read as its last value without a word (System.Text.Json keeps the last one); a

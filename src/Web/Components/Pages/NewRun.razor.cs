@@ -46,6 +46,10 @@ public sealed partial class NewRun : IDisposable
 
     [Inject] public required AgentDirectory AgentSource { get; init; }
 
+    // The clients that can run open levels, from the validator's own list (the text said "dotnet and wcf" after lean could too).
+    private static string RatesHelp { get; } =
+        $"whole numbers of requests per second, separated by commas or spaces; {string.Join(", ", ClientTechnology.All.Where(c => Workload.OpenCapableClients.Contains(c.Id)).Select(c => c.Id))} clients only";
+
     private static string ScenarioDocumentSweep { get; } = string.Join(", ", ScenarioDocument.ThesisSweep);
 
     private static IReadOnlyList<(string Label, Func<EndpointVariant, bool> Predicate)> VariantGroups { get; } =
@@ -118,12 +122,14 @@ public sealed partial class NewRun : IDisposable
     {
         get
         {
-            var (levels, _) = Draft.ParseLevels();
+            // The list the workload uses: an open draft's levels are its rates (its client counts stay, unread, for a switch back).
+            var levels = Draft.Open ? Draft.ParseRates().Rates.Count : Draft.ParseLevels().Levels.Count;
+            var unit = Draft.Open ? (levels == 1 ? "rate" : "rates") : levels == 1 ? "level" : "levels";
             var cells = Cells.Runnable.Count * Draft.Payloads.Count;
-            var runs = cells * levels.Count * Math.Max(0, Draft.Repetitions) * Math.Max(0, Draft.Launches);
+            var runs = cells * levels * Math.Max(0, Draft.Repetitions) * Math.Max(0, Draft.Launches);
             var launches = Draft.Launches == 1 ? "" : string.Create(CultureInfo.InvariantCulture, $" × {Draft.Launches} launches");
             return string.Create(CultureInfo.InvariantCulture,
-                $"{cells} {(cells == 1 ? "cell" : "cells")} (variant × client × payload) × {levels.Count} {(levels.Count == 1 ? "level" : "levels")} × {Draft.Repetitions} {(Draft.Repetitions == 1 ? "repetition" : "repetitions")}{launches} = {runs} level runs");
+                $"{cells} {(cells == 1 ? "cell" : "cells")} (variant × client × payload) × {levels} {unit} × {Draft.Repetitions} {(Draft.Repetitions == 1 ? "repetition" : "repetitions")}{launches} = {runs} level runs");
         }
     }
 

@@ -190,6 +190,15 @@ public sealed partial class Run : IDisposable
     /// </summary>
     private bool Open => Data is { } d && (d.Levels.Any(l => l.TargetRateRps is not null) || Dashboard.Data.Results.OpenSweep.IsOpenWorkload(d.Run.ScenarioJson));
 
+    /// <summary>
+    /// The open sweep's answer, "Highest rate with p99 ≤ 10 ms and nothing dropped — AspNetHttpJson × dotnet × Int: 2,000 req/s"
+    /// (<see cref="OpenSweepCharts.Highest"/>), shown at the top of the page: it was only the end of the sweep chart's
+    /// caption, far down. Null for a closed run, a scenario without a p99 target, or before an open level is stored.
+    /// </summary>
+    private string? OpenSweepHighest => Open && Data is { } d
+        ? OpenSweepCharts.Highest(Dashboard.Data.Results.OpenSweep.Of(d.Levels, Dashboard.Data.Results.OpenSweep.P99TargetOf(d.Run.ScenarioJson)))
+        : null;
+
     /// <summary>The running level's live figures, e.g. <c>MetroSoap11 × java × Int, 20 clients: 1,234 requests, 812 req/s</c>.</summary>
     private string? Live => Data?.Run.Status == RunStatus.Running && LiveProgress is { } p
         ? string.Create(Culture, $"{p.Variant} × {p.Client} × {p.Payload}, {(p.Clients is { } level ? Format.Level(level, Open) : "level")}: {p.Requests:N0} requests, {p.ThroughputRps:N0} req/s{(p.Errors > 0 ? $", {p.Errors:N0} errors" : "")}")
@@ -326,6 +335,7 @@ public sealed partial class Run : IDisposable
                 "server-memory" => "chart-memory",
                 "wire-bytes" => "chart-wire-bytes",
                 "sequential-calls" => "chart-sequential-calls",
+                "open-sweep" => "chart-open-sweep",
                 _ when chart.Key.StartsWith("throughput-", StringComparison.Ordinal) && !chart.Key.EndsWith("-over-time", StringComparison.Ordinal) => "chart-throughput",
                 _ when chart.Key.StartsWith("response-time-", StringComparison.Ordinal) => "chart-response-time",
                 _ => null,

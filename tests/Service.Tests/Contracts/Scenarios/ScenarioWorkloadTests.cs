@@ -36,6 +36,20 @@ public class ScenarioWorkloadTests
     }
 
     [Fact]
+    public void ToJson_Open_NoClientLevelsBesideTheRates()
+    {
+        // The New run page's open draft carried the thesis sweep's 16 client counts into the stored scenario, beside its rates.
+        var scenario = ScenarioLoader.Parse(Document(Open + ",\"levels\":[1,10,20]"));
+
+        var json = ScenarioLoader.ToJson(scenario);
+
+        Assert.DoesNotContain("\"levels\"", json, StringComparison.Ordinal);
+        Assert.Contains("\"rates\": [", json, StringComparison.Ordinal);
+        Assert.Equal(json, ScenarioLoader.ToJson(ScenarioLoader.Parse(json)));
+        Assert.Contains("\"levels\": [", ScenarioLoader.ToJson(ScenarioLoader.Parse(Document(",\"levels\":[1,10]"))), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Parse_OpenWithSteadyState_AcceptedWithTheSettings()
     {
         // An open level warms up at its own rate until its median response time settles (docs/statistics.md).

@@ -473,6 +473,34 @@ public sealed class NewRunTests : IAsyncLifetime
         Assert.DoesNotContain("\"workload\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Summary_OpenWorkload_CountsTheRatesNotTheClientLevels()
+    {
+        // The summary counted the closed levels' text (the thesis sweep's 16 levels) when the levels were rates.
+        var page = _context.RenderPage<NewRun>();
+        Check(page, "variant-AspNetHttpJson");
+        Check(page, "client-dotnet");
+        Check(page, "payload-Int");
+        Click(page, "workload-open");
+
+        page.WaitForElement("#rates").Change("500, 1000");
+        page.Find("#repetitions").Change("1");
+
+        page.WaitForAssertion(() => Assert.Equal("1 cell (variant × client × payload) × 2 rates × 1 repetition = 2 level runs", page.Find("[data-testid=summary]").TextContent.Trim()));
+        Click(page, "workload-closed");
+        page.WaitForAssertion(() => Assert.Contains("× 16 levels ×", page.Find("[data-testid=summary]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Rates_HelperText_NamesEveryClientThatRunsOpenLevels()
+    {
+        var page = _context.RenderPage<NewRun>();
+
+        Click(page, "workload-open");
+
+        page.WaitForAssertion(() => Assert.Contains("dotnet, wcf, lean clients only", page.Find("[data-testid=load]").TextContent, StringComparison.Ordinal));
+    }
+
     private static void Click(IRenderedComponent<NewRun> page, string testId) =>
         page.WaitForElement($"[data-testid={testId}] input[type=radio], input[type=radio][data-testid={testId}]").Click();
 

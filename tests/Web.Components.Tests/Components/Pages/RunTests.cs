@@ -94,6 +94,7 @@ public sealed class RunTests : IAsyncLifetime
 
         page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
         Assert.Contains(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Trim() == "Clients");
+        Assert.DoesNotContain(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Trim() is "Late starts" or "Dropped");
         Assert.DoesNotContain(page.FindAll("[data-testid=level-table] th"), h => h.TextContent.Contains("req/s)", StringComparison.Ordinal) && h.TextContent.Contains("rate", StringComparison.OrdinalIgnoreCase));
         Assert.Equal("Response time and throughput vs concurrent clients", page.Find("[data-testid=panels-title]").TextContent.Trim());
         Assert.Equal(["1 client", "20 clients"], page.FindAll("[data-testid=spectrum-select] option").Select(o => o.TextContent.Trim()));
@@ -121,6 +122,63 @@ public sealed class RunTests : IAsyncLifetime
         // "From 20 clients on" means nothing for rates: no such filter, so no checkbox offering it.
         Assert.Empty(page.FindAll("[data-testid=all-levels]"));
         Assert.DoesNotContain(" clients", page.Find("[data-testid=view-controls]").TextContent, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Render_OpenRun_LateStartsAndDroppedShownInTheTable()
+    {
+        // Hidden columns before: a user read whether each rate was kept only by hovering the sweep chart's points.
+        var recorded = Run();
+        recorded.ScenarioJson = """{"name":"open","workload":"open"}""";
+        var late = Open(Level(1000, null, null));
+        (late.LateStarts, late.DroppedRequests) = (37, 4);
+        var run = await _context.AddRunAsync(recorded, Open(Level(500, null, null)), late);
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.Equal(2, page.FindAll("[data-testid=level-table] tbody tr.mud-table-row").Count));
+        var headers = page.FindAll("[data-testid=level-table] th").Select(h => h.TextContent.Trim()).ToList();
+        var (lateColumn, droppedColumn) = (headers.IndexOf("Late starts"), headers.IndexOf("Dropped"));
+        // Beside the offered rate, not at the far end of the table where they were out of view at 1280 px.
+        var rate = headers.IndexOf("Offered rate (req/s)");
+        Assert.Equal((rate + 1, rate + 2), (lateColumn, droppedColumn));
+        var row = page.FindAll("[data-testid=level-table] tbody tr.mud-table-row").Single(r => r.Children.Any(c => c.TextContent.Trim() == "1000" || c.TextContent.Trim() == "1,000"));
+        Assert.Equal("37", row.Children[lateColumn].TextContent.Trim());
+        Assert.Equal("4", row.Children[droppedColumn].TextContent.Trim());
+    }
+
+    [Fact]
+    public async Task Render_OpenRunWithAP99Target_HighestRateMeetingItNamedAtTheTop()
+    {
+        // p99 4 ms at both rates, a 10 ms target; 1,000 req/s dropped requests, so 500 req/s is the highest meeting it.
+        var recorded = Run();
+        recorded.ScenarioJson = """{"name":"open","workload":"open","p99TargetMs":10}""";
+        var dropped = Open(Level(1000, null, null));
+        dropped.DroppedRequests = 4;
+        var run = await _context.AddRunAsync(recorded, Open(Level(500, null, null)), dropped);
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.Equal("Highest rate with p99 ≤ 10 ms and nothing dropped — AspNetHttpJson × dotnet × Int: 500 req/s",
+            page.Find("[data-testid=open-sweep-highest] b").TextContent.Trim()));
+        // The note links to the sweep chart, far down the page; the chart's box carries that anchor.
+        Assert.Equal($"runs/{run.Id}#chart-open-sweep", page.Find("[data-testid=open-sweep-link]").GetAttribute("href"));
+        Assert.Equal("chart-open-sweep", Dashboard.Web.Components.Pages.Run.AnchorsOf([new Dashboard.Web.Charts.KeyedChart("open-sweep", null!)])["open-sweep"]);
+    }
+
+    [Theory]
+    [InlineData("""{"name":"open","workload":"open"}""", true)]
+    [InlineData("""{"name":"closed","p99TargetMs":10}""", false)]
+    public async Task Render_OpenRunWithoutATargetOrAClosedRun_NoHighestRateLine(string scenarioJson, bool open)
+    {
+        var recorded = Run();
+        recorded.ScenarioJson = scenarioJson;
+        var run = await _context.AddRunAsync(recorded, open ? Open(Level(500, null, null)) : Level(20, null, null));
+
+        var page = _context.RenderPage<Run>(p => p.Add(r => r.Id, run.Id));
+
+        page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll("[data-testid=level-table] tbody tr.mud-table-row")));
+        Assert.Empty(page.FindAll("[data-testid=open-sweep-highest]"));
     }
 
     [Fact]
