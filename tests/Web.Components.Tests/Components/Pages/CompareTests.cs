@@ -39,7 +39,7 @@ public sealed class CompareTests : IAsyncLifetime
 
         var warnings = page.Find("[data-testid=compare-warnings]").TextContent;
         Assert.Contains($"#{candidate.Id} vs #{baseline.Id}", warnings, StringComparison.Ordinal);
-        Assert.Contains("1 of 3 level(s) have fewer than 2 repetitions on a side", warnings, StringComparison.Ordinal);
+        Assert.Contains("1 of 3 level(s) have fewer than 2 repetitions (or launches) on a side", warnings, StringComparison.Ordinal);
         // The claims of the two runs taken together: the security claim (AspNetHttpJson vs AspNetHttpsJson) concerns them.
         page.WaitForAssertion(() => Assert.NotEmpty(page.FindAll(".claims-table tr[data-claim]")));
         Assert.Empty(page.FindAll("#claims .mud-alert"));
