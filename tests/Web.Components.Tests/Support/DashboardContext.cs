@@ -118,13 +118,16 @@ public sealed class DashboardContext : BunitContext
     /// <summary>The dialog provider <see cref="RenderPage{T}"/> rendered: dialogs a page opens appear in its markup.</summary>
     public IRenderedComponent<MudDialogProvider>? Dialogs { get; private set; }
 
+    /// <summary>The snackbar provider <see cref="RenderPage{T}"/> rendered: the notes a page shows appear in its markup.</summary>
+    public IRenderedComponent<MudSnackbarProvider>? Snackbars { get; private set; }
+
     /// <summary>Renders <typeparamref name="T"/> after the MudBlazor providers (popovers, dialogs, snackbars) a page needs.</summary>
     public IRenderedComponent<T> RenderPage<T>(Action<ComponentParameterCollectionBuilder<T>>? parameters = null)
         where T : Microsoft.AspNetCore.Components.IComponent
     {
         Render<MudPopoverProvider>();
         Dialogs = Render<MudDialogProvider>();
-        Render<MudSnackbarProvider>();
+        Snackbars = Render<MudSnackbarProvider>();
         return parameters is null ? Render<T>() : Render(parameters);
     }
 

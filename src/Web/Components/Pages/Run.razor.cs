@@ -55,6 +55,21 @@ public sealed partial class Run : IDisposable
 
     private bool ClaimsOpen => string.Equals(ClaimsQuery, "open", StringComparison.OrdinalIgnoreCase);
 
+    // The claims panel is computed once it is first opened (or the address opens it), not with every view of the page: its
+    // verdicts read raw samples (1.2 s for a run of 2 M samples), time the charts waited for (issue #36).
+    private bool _claimsShown;
+    private bool _claimsExpanded;
+
+    private bool ClaimsExpanded
+    {
+        get => _claimsExpanded;
+        set
+        {
+            _claimsExpanded = value;
+            _claimsShown |= value;
+        }
+    }
+
     // Renders left to try scrolling to the address's #fragment (a chart, the claims panel) once it is rendered.
     private int _anchorTries = 40;
 
@@ -221,6 +236,11 @@ public sealed partial class Run : IDisposable
     /// <inheritdoc />
     protected override async Task OnParametersSetAsync()
     {
+        if (ClaimsOpen)
+        {
+            ClaimsExpanded = true;
+        }
+
         _anchorTries = 40; // a new address may name a chart (#chart-…) that the charts below render later
         var view = RunView.Parse(LevelsQuery, PayloadQuery, PanelsQuery, SpectrumQuery, SizeQuery, P99Query, YQuery);
         if (_loadedId == Id && Data is not null)

@@ -3,6 +3,7 @@ using Dashboard.Data.Entities;
 using Dashboard.Service.Contracts.Scenarios;
 using Dashboard.Web.Components.Pages;
 using Dashboard.Web.Components.Tests.Support;
+using Dashboard.Web.Options;
 using Dashboard.Web.Runs;
 using Microsoft.Extensions.DependencyInjection;
 using MudBlazor;
@@ -10,10 +11,12 @@ using MudBlazor;
 namespace Dashboard.Web.Components.Tests.Components.Pages;
 
 /// <summary>
-/// The Queue page (issue #36): the recurring form's scenario list tells quick and full presets apart, and every timestamp
-/// of the run, queue and recurring cards carries its label (the phone shows a table row as a card with these labels).
-/// The dashboard's services with its real queue storage (Hangfire on SQLite) and results database; no browser.
+/// The Queue page (issue #36): the recurring form's scenario list tells quick and full presets apart, every timestamp
+/// of the run, queue and recurring cards carries its label (the phone shows a table row as a card with these labels),
+/// and cancelling a running run says the signal its runner gets. The dashboard's services with its real queue storage
+/// (Hangfire on SQLite), results database and queue worker; no browser.
 /// </summary>
+[System.Runtime.Versioning.SupportedOSPlatform("linux")] // a stand-in runner is a shell script, as the dashboard runs where its runner does
 public sealed partial class QueueTests : IAsyncLifetime
 {
     private readonly DashboardContext _context = new();
@@ -82,6 +85,57 @@ public sealed partial class QueueTests : IAsyncLifetime
                 td.HasAttribute("data-label") || td.QuerySelector("button") is not null,
                 $"{table}: a cell without a label: {td.TextContent.Trim()}"));
         }
+    }
+
+    [Fact]
+    public async Task Cancel_RunningRun_SnackbarSaysSigtermAsTheRunnerGetsIt()
+    {
+        // The queue worker runs the run with a stand-in runner that waits for a signal and writes down which it got.
+        var folder = Path.Combine(_context.Root, "runner");
+        _context.Services.PostConfigure<RunnerOptions>(o => o.ExecutablePath = StandInRunner(folder));
+        var run = await _context.AddRunAsync(new RunEntity { ScenarioName = "waits for a signal", ScenarioJson = """{"name": "waits for a signal"}""", Status = RunStatus.Queued, CreatedUtc = DateTime.UtcNow });
+        var page = _context.RenderPage<QueuePage>();
+        var running = _context.Services.GetRequiredService<QueueWorker>().RunAsync(run.Id, CancellationToken.None);
+
+        // Its first level reported (the stand-in listens for signals by then), as the running card shows it.
+        page.WaitForAssertion(() => Assert.Contains("1 of 3 levels", page.Find("[data-testid=queue-running]").TextContent, StringComparison.Ordinal), TimeSpan.FromSeconds(60));
+        await page.Find($"[data-testid=queue-running] [data-testid=cancel-{run.Id}]").ClickAsync(new());
+
+        // Issue #36: the snackbar said SIGINT while SIGTERM was sent.
+        var snackbars = _context.Snackbars!;
+        snackbars.WaitForAssertion(() => Assert.Contains(
+            $"Run #{run.Id}: stopping (SIGTERM to the runner); its samples are kept", snackbars.Markup, StringComparison.Ordinal));
+        await running.WaitAsync(TimeSpan.FromSeconds(60));
+        Assert.Equal(["TERM"], File.ReadAllLines(Path.Combine(folder, "signals.log")));
+        await using var db = _context.OpenDatabase();
+        Assert.Equal(RunStatus.Cancelled, db.Runs.Single(r => r.Id == run.Id).Status);
+    }
+
+    // A stand-in for the runner in FOLDER: says the run started and its first level ended, then waits (a minute at most)
+    // for SIGINT or SIGTERM, appends the signal's name to signals.log and ends as a cancelled runner does. Returns its path.
+    private static string StandInRunner(string folder)
+    {
+        Directory.CreateDirectory(folder);
+        var path = Path.Combine(folder, "Dashboard.Runner");
+        File.WriteAllText(path, """
+            #!/usr/bin/env bash
+            dir=$(dirname "$0"); id=0
+            while [ $# -gt 0 ]; do case $1 in --run-id) id=$2; shift 2 ;; *) shift ;; esac; done
+            stop() {
+              echo "$1" >> "$dir/signals.log"
+              echo "{\"event\":\"run-ended\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":3,\"status\":\"Cancelled\",\"error\":\"cancelled after 1 of 3 levels\"}"
+              exit 130
+            }
+            trap 'stop INT' INT
+            trap 'stop TERM' TERM
+            echo "{\"event\":\"run-started\",\"runId\":$id,\"completedLevels\":0,\"totalLevels\":3}"
+            echo "{\"event\":\"level-completed\",\"runId\":$id,\"completedLevels\":1,\"totalLevels\":3,\"variant\":\"AspNetHttpJson\",\"client\":\"dotnet\",\"payload\":\"Int\",\"repetition\":1,\"clients\":1,\"requests\":5,\"errors\":0,\"throughputRps\":100.5,\"meanMs\":0.9}"
+            for _ in $(seq 600); do sleep 0.1; done
+            exit 1
+
+            """.Replace("\r\n", "\n", StringComparison.Ordinal));
+        File.SetUnixFileMode(path, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        return path;
     }
 
     // The text of the cell labelled <paramref name="label"/> in the row of run <paramref name="runId"/>.

@@ -38,6 +38,37 @@ public sealed class RunPageTests(BrowserFixture fixture) : IAsyncLifetime
     }
 
     [Fact]
+    public async Task Finished_ColdLoad_PlotlyAskedForOnceBeforeTheChartsAreInThePage()
+    {
+        var id = Seed.RealisticRun(fixture.App.DatabasePath);
+        var page = await fixture.NewPageAsync();
+        var asked = new List<string>();
+        page.Request += (_, request) =>
+        {
+            if (request.Url.Contains("plotly-basic", StringComparison.Ordinal))
+            {
+                asked.Add(request.Url);
+            }
+        };
+        await page.AddInitScriptAsync("""
+            window.__panels = null;
+            new MutationObserver(() => {
+              if (window.__panels === null && document.querySelector('[data-testid=panels]')) window.__panels = performance.now();
+            }).observe(document, { childList: true, subtree: true });
+            """);
+
+        await page.GotoAsync($"runs/{id}");
+
+        await Expect(page.GetByTestId("throughput-unsecure").Locator(".main-svg").First).ToBeVisibleAsync();
+        // Issue #36 (time to the first chart): plotly.js is asked for while the circuit starts (js/charts-early.js), not
+        // once the charts are in the page, and only once: the charts use that script.
+        var scriptAsked = await page.EvaluateAsync<double>("performance.getEntriesByType('resource').find(e => e.name.includes('plotly-basic')).startTime");
+        var panelsShown = await page.EvaluateAsync<double>("window.__panels");
+        Assert.True(scriptAsked < panelsShown, $"plotly.js was asked for at {scriptAsked:0} ms, after the charts were in the page ({panelsShown:0} ms)");
+        Assert.Single(asked);
+    }
+
+    [Fact]
     public async Task Running_LiveProgressThenCancel_ShowsCancelled()
     {
         var id = await fixture.App.QueueAsync("slow from the browser");
