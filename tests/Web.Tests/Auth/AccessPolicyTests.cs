@@ -156,8 +156,12 @@ public sealed class AccessPolicyTests(WebAppFixture fixture, ITestOutputHelper o
     [Fact]
     public async Task SetupLink_PrintedAtFirstStart_WorksOnce()
     {
-        var line = fixture.App.Log.Split('\n').Single(l => l.StartsWith(AccountsInitializer.SetupLinePrefix, StringComparison.Ordinal));
-        var link = new Uri(line[AccountsInitializer.SetupLinePrefix.Length..].Trim());
+        // The link is printed once the application has started, which can be after the fixture saw "listening": wait for it.
+        string? line = null;
+        var printed = await Eventually.HoldsAsync(() => (line = fixture.App.Log.Split('\n')
+            .SingleOrDefault(l => l.StartsWith(AccountsInitializer.SetupLinePrefix, StringComparison.Ordinal))) is not null, TimeSpan.FromSeconds(60));
+        Assert.True(printed, $"no setup link in the dashboard's output:\n{fixture.App.Log}");
+        var link = new Uri(line![AccountsInitializer.SetupLinePrefix.Length..].Trim());
         Assert.Equal(fixture.App.BaseAddress.Port, link.Port);
         var secret = link.Query.Split("token=")[1];
         using var browser = new AccountClient(fixture.App);
