@@ -66,13 +66,7 @@ public sealed class RealRunTests : IAsyncLifetime
         await Eventually.HoldsAsync(async () => await _app.StatusAsync(id) is "Completed" or "Failed", TimeSpan.FromMinutes(3));
         Assert.Equal("Completed", await _app.StatusAsync(id));
 
-        await using var context = await _browser.NewContextAsync(new BrowserNewContextOptions
-        {
-            BaseURL = _app.BaseAddress.ToString(),
-            ExtraHTTPHeaders = _app.BrowserHeaders,
-            ViewportSize = new ViewportSize { Width = 1400, Height = 1000 },
-        });
-        context.SetDefaultTimeout(30_000);
+        await using var context = await NewContextAsync(1400, 1000);
         var page = await context.NewPageAsync();
         await page.GotoAsync(permalink.TrimStart('/'));
 
@@ -97,13 +91,7 @@ public sealed class RealRunTests : IAsyncLifetime
     [Fact]
     public async Task NewRunPage_OpenSweepClickedAndQueued_RunPageDrawsTheCurveAndNamesTheHighestRateMeetingTheTarget()
     {
-        await using var context = await _browser.NewContextAsync(new BrowserNewContextOptions
-        {
-            BaseURL = _app.BaseAddress.ToString(),
-            ExtraHTTPHeaders = _app.BrowserHeaders,
-            ViewportSize = new ViewportSize { Width = 1280, Height = 900 },
-        });
-        context.SetDefaultTimeout(30_000);
+        await using var context = await NewContextAsync(1280, 900);
         var page = await context.NewPageAsync();
         await page.GotoAsync("runs/new");
 
@@ -153,5 +141,18 @@ public sealed class RealRunTests : IAsyncLifetime
     {
         await page.Locator(selector).FillAsync(text);
         await page.Locator(selector).PressAsync("Tab");
+    }
+
+    /// <summary>A browser context on this class's dashboard, signed in by its headers, at the given viewport (px), 30 s per step.</summary>
+    private async Task<IBrowserContext> NewContextAsync(int width, int height)
+    {
+        var context = await _browser.NewContextAsync(new BrowserNewContextOptions
+        {
+            BaseURL = _app.BaseAddress.ToString(),
+            ExtraHTTPHeaders = _app.BrowserHeaders,
+            ViewportSize = new ViewportSize { Width = width, Height = height },
+        });
+        context.SetDefaultTimeout(30_000);
+        return context;
     }
 }
