@@ -10,6 +10,8 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using Microsoft.Extensions.Options;
 using MudBlazor;
 
@@ -64,6 +66,10 @@ public sealed class DashboardContext : BunitContext
         }
 
         Services.AddSingleton(TimeProvider.System);
+        // Hangfire keeps its log provider in a process-wide static that the last context to configure Hangfire points at
+        // its own logger factory; contexts of parallel tests are disposed while others queue runs, so a disposed factory
+        // would throw inside Hangfire (CI of 2026-11-28). The null factory is never disposed and nothing here reads logs.
+        Services.AddSingleton<ILoggerFactory>(NullLoggerFactory.Instance);
     }
 
     /// <summary>
