@@ -73,7 +73,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         }
 
         var drafts = claim.Contrasts.SelectMany(c => Cases(claim, c, levels)).ToList();
-        var adjusted = Holm([.. drafts.Select(d => d.Test is { Outcome: not TestOutcome.NotPossible, PValue: { } pv } ? pv : (double?)null)]);
+        var adjusted = MultipleTesting.HolmAdjusted([.. drafts.Select(d => d.Test is { Outcome: not TestOutcome.NotPossible, PValue: { } pv } ? pv : (double?)null)]);
         var results = drafts.Select((d, i) => d.Decided ?? Decide(claim, d, adjusted[i])).ToList();
         var covered = results.Where(r => r.Covered).ToList();
         if (covered.Count == 0)
@@ -126,27 +126,6 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
     /// <summary>Fewest cases for a general statement's summary effect (a t interval over the cases' log ratios): 3.</summary>
     public const int MinimumCasesForSummary = 3;
-
-    /// <summary>
-    /// Holm's step-down adjustment (Holm 1979, "A simple sequentially rejective multiple test procedure", Scand. J.
-    /// Statist. 6): sorted p₍₁₎ ≤ … ≤ p₍ₘ₎, adjusted p₍ᵢ₎ = max over j ≤ i of min(1, (m − j + 1) p₍ⱼ₎); nulls (no test) stay null
-    /// and do not count in m.
-    /// </summary>
-    /// <exception cref="ArgumentNullException"><paramref name="pValues"/> is null.</exception>
-    public static IReadOnlyList<double?> Holm(IReadOnlyList<double?> pValues)
-    {
-        ArgumentNullException.ThrowIfNull(pValues);
-        var order = pValues.Select((p, i) => (p, i)).Where(x => x.p is not null).OrderBy(x => x.p).ToList();
-        var adjusted = new double?[pValues.Count];
-        var running = 0.0;
-        for (var k = 0; k < order.Count; k++)
-        {
-            running = Math.Max(running, Math.Min(1, (order.Count - k) * order[k].p!.Value));
-            adjusted[order[k].i] = running;
-        }
-
-        return adjusted;
-    }
 
     private static (double Ratio, double Low, double High) Summary(IReadOnlyList<double> ratios)
     {

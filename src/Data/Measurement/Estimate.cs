@@ -1,4 +1,5 @@
-using MathNet.Numerics.Distributions;
+using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
+using Probability = Pragmastat.Probability;
 
 namespace Dashboard.Data.Measurement;
 
@@ -18,7 +19,7 @@ namespace Dashboard.Data.Measurement;
 /// method: the standard error of ln x̄ is SE/x̄; Casella &amp; Berger, Statistical Inference, 2nd ed., "the delta
 /// method"). It can never leave the positive range; for a small coefficient of variation it equals the usual mean ±
 /// t · SE. SE = s/√n with s the sample standard deviation (divisor n − 1), ν = n − 1 (Student 1908; NIST/SEMATECH
-/// e-Handbook of Statistical Methods §7.2.2.1). t quantiles come from MathNet.Numerics.</para>
+/// e-Handbook of Statistical Methods §7.2.2.1). t quantiles come from Perfolizer's <c>StudentDistribution</c>, as the tests' do (<see cref="SampleTests"/>).</para>
 /// <para><b>Spread.</b> <see cref="CoefficientOfVariation"/> = s / mean, given from 2 observations on (Georges et al.
 /// use the CoV for steady state; we show it beside every repeated figure).</para>
 /// <para><b>Observations.</b> <see cref="Independent"/> decides what the independent observations of a level are: one
@@ -154,8 +155,8 @@ public readonly record struct Estimate(double Mean, double Low95, double High95,
         }
 
         return double.IsPositiveInfinity(degreesOfFreedom)
-            ? Normal.InvCDF(0, 1, 1 - (alpha / 2))
-            : StudentT.InvCDF(0, 1, degreesOfFreedom, 1 - (alpha / 2));
+            ? NormalDistribution.Standard.Quantile(new Probability(1 - (alpha / 2)))
+            : new StudentDistribution(degreesOfFreedom).Quantile(new Probability(1 - (alpha / 2)));
     }
 
     /// <summary>

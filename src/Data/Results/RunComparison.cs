@@ -178,23 +178,13 @@ public static class RunComparison
     }
 
     /// <summary>
-    /// Holm's step-down correction (Holm 1979): sort the m p-values ascending; the i-th smallest (1-based) is rejected
-    /// while p ≤ α / (m − i + 1), and every later one is kept. Tests without a p-value are left as they are.
+    /// <paramref name="tests"/> with their verdicts after Holm's correction (<see cref="MultipleTesting.HolmAdjusted"/>):
+    /// a test differs when its adjusted p is below <paramref name="alpha"/>. Tests without a p-value are left as they are.
     /// </summary>
     internal static DifferenceTest[] Holm(DifferenceTest[] tests, double alpha)
     {
-        var tested = tests.Select((t, i) => (t, i)).Where(x => x.t.PValue is not null).OrderBy(x => x.t.PValue).ToList();
-        var result = (DifferenceTest[])tests.Clone();
-        var m = tested.Count;
-        var rejecting = true;
-        for (var rank = 0; rank < m; rank++)
-        {
-            var (test, index) = tested[rank];
-            rejecting = rejecting && test.PValue <= alpha / (m - rank);
-            result[index] = test with { Verdict = rejecting ? DifferenceVerdict.Differs : DifferenceVerdict.NoDifference };
-        }
-
-        return result;
+        var adjusted = MultipleTesting.HolmAdjusted([.. tests.Select(t => t.PValue)]);
+        return [.. tests.Select((t, i) => adjusted[i] is { } p ? t with { Verdict = p < alpha ? DifferenceVerdict.Differs : DifferenceVerdict.NoDifference } : t)];
     }
 
     private static DifferenceTest Test(IReadOnlyList<Observation> baseline, IReadOnlyList<Observation> candidate, double alpha) =>
