@@ -79,12 +79,15 @@ public static class PresetCatalogue
             "Server throughput once the CPU saturates, per operation and security mode: GetOrders (1, 10, 100 orders) over SOAP 1.1, " +
             "SOAP 1.1 over HTTPS (transport security), SOAP 1.2 + UsernameToken over HTTPS (transport with message credential) and " +
             "SOAP 1.2 with WS-Security X.509 sign and encrypt (message security); " +
-            "TransferFunds and ProductInfo over Ice and HTTP/2 binary XML; GetRBytes (128 B, 4 KB, 256 KB) over a Unix socket.",
+            "TransferFunds and ProductInfo over Ice and HTTP/2 binary XML; GetRBytes (128 B, 4 KB, 256 KB) over a Unix socket. " +
+            "The lean load generator drives every variant it can call (HTTP/2, the Unix socket, SOAP without WS-Security), so that the " +
+            "server, not the client, saturates; the java client drives Ice and WS-Security, and the SOAP part that the claims pair with them.",
             20,
             ("soap", "GetOrders over Metro SOAP × java"),
+            ("soap-lean", "GetOrders over Metro SOAP 1.1 and HTTPS × lean (load generator)"),
             ("ice", "TransferFunds, ProductInfo over Ice × java"),
-            ("aspnet", "TransferFunds, ProductInfo over HTTP/2 binary XML × dotnet"),
-            ("uds", "GetRBytes over a Unix socket × dotnet"),
+            ("aspnet", "TransferFunds, ProductInfo over HTTP/2 binary XML × lean (load generator)"),
+            ("uds", "GetRBytes over a Unix socket × lean (load generator)"),
             ("x509", "GetOrders over Metro WS-Security X.509 × java"));
         Preset(4, "ice-paper", "Round trip per data type, consecutive calls, bytes on the wire",
             SourceDocuments.IcePaper, "",
