@@ -18,7 +18,9 @@ config=${P1_CONFIG:-Release}
 base=${P1_PORT_BASE:-6280}
 work=$(mktemp -d "${TMPDIR:-/tmp}/p1q-XXXXXX")
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
-BENCH_PORT_BASE=$base start_host "$work"
+# The JVM service only when the file names a variant it serves (Metro, Ice).
+jvm=$(python3 -c 'import json, sys; print("jvm" if any(v.startswith(("Metro", "Ice")) for v in json.load(open(sys.argv[1]))["variants"]) else "")' "$file")
+BENCH_PORT_BASE=$base start_host "$work" $jvm
 # The preset aimed at this host (the file names the default local host).
 python3 - "$file" "http://127.0.0.1:$base" > "$work/s.json" <<'PY'
 import json, sys
