@@ -516,7 +516,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
     private static string Missing(ClaimMetric metric) => metric switch
     {
-        ClaimMetric.ServerCpu or ClaimMetric.AvailableMemory or ClaimMetric.CpuPerOperation => "no server resource readings inside the levels' windows",
+        ClaimMetric.ServerCpu or ClaimMetric.AvailableMemory or ClaimMetric.CpuPerOperation => "no server CPU measured in the levels' windows (no CPU counters at their ends, no periodic reading inside them)",
         ClaimMetric.Upstart => "the first calls are read for 1-client levels only",
         ClaimMetric.WireBytes or ClaimMetric.OverheadPerMessage => "the client did not count wire bytes",
         _ => "no request succeeded",

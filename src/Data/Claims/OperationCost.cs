@@ -52,7 +52,7 @@ public sealed record OperationCost(double CpuSeconds, long Operations, double Cp
 /// process CPU, the machine's CPU and available memory, and seed 004's cost per operation. Each figure is an
 /// <see cref="Estimate"/> over the repetitions that had readings in their window.
 /// </summary>
-/// <param name="StackCpuPercent">Mean CPU % (0–100, all cores) of the process that serves the variant: the host process for aspnet and grpc, the JVM for metro and ice.</param>
+/// <param name="StackCpuPercent">Mean server CPU % (0–100, all cores): from each repetition's window, the host process and its JVM (user + system at the window's ends); from periodic readings only for repetitions without them, the process that serves the variant (the host for aspnet and grpc, the JVM for metro and ice).</param>
 /// <param name="MachineCpuPercent">Mean CPU % (0–100, all cores) of the server machine.</param>
 /// <param name="AvailableMemoryMb">Mean available memory of the server machine, MB.</param>
 /// <param name="CpuUsPerOperation">Server CPU per operation in µs (<see cref="OperationCost"/>).</param>
@@ -88,11 +88,17 @@ public sealed record LevelResources(
         VariantCatalogue.TryGet(variant, out var v) && v.Stack is "metro" or "ice" ? "jvm" : "host";
 
     /// <summary>
-    /// The resources of one aggregate's repetitions (<paramref name="repetitions"/>, stored levels of one run or several)
-    /// from the resource readings of their runs. <paramref name="readingsOf"/> gives, per run id, its readings and the
-    /// time their offsets count from (the run's start as the runner wrote it). <paramref name="cores"/> is the server's
-    /// logical core count (the host's pinned cores in emulated-lan), <paramref name="clockMHz"/> its clock rate (null: no MCycles). Repetitions with no reading in
-    /// their window are left out; null when none has one.
+    /// The resources of one aggregate's repetitions (<paramref name="repetitions"/>, stored levels of one run or several).
+    /// Server CPU comes from each repetition's own window (issue #32): the server's CPU counters (host process and JVM,
+    /// user + system) read at the window's two ends, stored as <see cref="LevelEntity.ServerCpuPercent"/> (% of the cores
+    /// the host may use) and <see cref="LevelEntity.ServerCpuMicrosPerRequest"/> (µs per request); the machine's share from
+    /// <see cref="LevelEntity.MachineBusyPercent"/>. Only a repetition without them (a run stored before window accounting,
+    /// or a host without <c>GET /cpu</c>) falls back to the periodic resource readings inside its start–end span:
+    /// <paramref name="readingsOf"/> gives, per run id, its readings and the time their offsets count from (the run's start
+    /// as the runner wrote it), the stack's process (<see cref="ProcessOf"/>) and <see cref="OperationCost.Compute"/> over
+    /// the span. Available memory comes only from the readings. <paramref name="cores"/> is the server's logical core count
+    /// (the host's pinned cores in emulated-lan), <paramref name="clockMHz"/> its clock rate (null: no MCycles). Repetitions
+    /// with neither are left out; null when none has CPU figures.
     /// </summary>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     public static LevelResources? Of(
@@ -107,33 +113,49 @@ public sealed record LevelResources(
         var count = 0;
         foreach (var level in repetitions)
         {
-            if (readingsOf(level.RunId) is not { } run)
+            IReadOnlyList<ResourceSampleEntity> inside = [];
+            if (readingsOf(level.RunId) is { } run)
             {
-                continue;
+                var from = (long)(level.StartedUtc - run.Origin).TotalMilliseconds;
+                var to = (long)(level.EndedUtc - run.Origin).TotalMilliseconds;
+                inside = [.. run.Readings.Where(r => r.OffsetMs >= from && r.OffsetMs <= to)];
             }
 
-            var from = (long)(level.StartedUtc - run.Origin).TotalMilliseconds;
-            var to = (long)(level.EndedUtc - run.Origin).TotalMilliseconds;
-            var inside = run.Readings.Where(r => r.OffsetMs >= from && r.OffsetMs <= to).ToList();
             var jvm = ProcessOf(level.Variant) == "jvm";
-            var cpu = inside.Select(r => jvm ? r.JvmCpuPercent : r.ProcessCpuPercent).Where(c => c is not null).Select(c => Math.Clamp(c!.Value, 0, 100)).ToList();
-            if (inside.Count == 0 || cpu.Count == 0)
+            var periodic = inside.Select(r => jvm ? r.JvmCpuPercent : r.ProcessCpuPercent).Where(c => c is not null).Select(c => Math.Clamp(c!.Value, 0, 100)).ToList();
+            var window = level.ServerCpuPercent is not null && level.ServerCpuMicrosPerRequest is not null;
+            if (!window && periodic.Count == 0)
             {
                 continue;
             }
 
             count += inside.Count;
-            stack.Add(cpu.Average());
-            oneCore.Add(cpu.Average() * cores);
-            machine.Add(inside.Average(r => Math.Clamp(r.MachineCpuPercent, 0, 100)));
-            memory.Add(inside.Average(r => Math.Max(0, r.AvailableMemoryMb)));
-            var cost = OperationCost.Compute(cpu.Average(), cores, level.EndedUtc - level.StartedUtc, level.Requests - level.Errors, clockMHz ?? 1);
-            if (cost is not null)
+            var percent = window ? Math.Clamp(level.ServerCpuPercent!.Value, 0, 100) : periodic.Average();
+            stack.Add(percent);
+            oneCore.Add(percent * cores);
+            if (window && level.MachineBusyPercent is { } busy)
             {
-                us.Add(cost.CpuUsPerOperation);
-                if (clockMHz is not null)
+                machine.Add(Math.Clamp(busy, 0, 100));
+            }
+            else if (inside.Count > 0)
+            {
+                machine.Add(inside.Average(r => Math.Clamp(r.MachineCpuPercent, 0, 100)));
+            }
+
+            if (inside.Count > 0)
+            {
+                memory.Add(inside.Average(r => Math.Max(0, r.AvailableMemoryMb)));
+            }
+
+            var perOperation = window ? level.ServerCpuMicrosPerRequest
+                : OperationCost.Compute(percent, cores, level.EndedUtc - level.StartedUtc, level.Requests - level.Errors, clockMHz ?? 1)?.CpuUsPerOperation;
+            if (perOperation is { } u)
+            {
+                us.Add(u);
+                if (clockMHz is { } mhz)
                 {
-                    mcycles.Add(cost.MCyclesPerOperation);
+                    // µs × MHz = cycles; ÷ 10⁶ = MCycles (seed 004's unit).
+                    mcycles.Add(u * mhz / 1e6);
                 }
             }
         }

@@ -70,4 +70,51 @@ public class OperationCostTests
 
         Assert.Null(LevelResources.Of([level], _ => (readings, TestData.Start), 2, 2000));
     }
+
+    [Fact]
+    public void LevelResourcesOf_WindowFiguresAndNoReadings_TakesTheWindowsOwnCpu()
+    {
+        // A 300 ms level of the book's sequential calls: no once-a-second reading falls inside it, but its window's CPU
+        // counters were read at both ends (issue #32) — the cost per operation comes from there.
+        var level = new LevelEntity
+        {
+            RunId = 3, Variant = "WcfNetTcp", Client = "wcf", Payload = "Get256Bytes", Clients = 1,
+            StartedUtc = TestData.Start, EndedUtc = TestData.Start.AddMilliseconds(300), Requests = 5000,
+            ServerCpuPercent = 30, ServerCpuMicrosPerRequest = 120, MachineBusyPercent = 70,
+        };
+
+        var resources = LevelResources.Of([level], _ => null, cores: 2, clockMHz: 2000)!;
+
+        Assert.Equal(30, resources.StackCpuPercent.Mean, 9);
+        Assert.Equal(60, resources.StackCpuPercentOfOneCore.Mean, 9);
+        Assert.Equal(120, resources.CpuUsPerOperation.Mean, 9);
+        Assert.Equal([120.0], resources.CpuUsPerOperationValues);
+        // 120 µs at 2,000 MHz = 240,000 cycles = 0.24 MCycles.
+        Assert.Equal(0.24, resources.MCyclesPerOperation.Mean, 9);
+        Assert.Equal(70, resources.MachineCpuPercent.Mean, 9);
+        Assert.Equal(0, resources.Readings);
+    }
+
+    [Fact]
+    public void LevelResourcesOf_WindowFiguresAndReadings_WindowWinsMemoryFromReadings()
+    {
+        var start = TestData.Start;
+        var level = new LevelEntity
+        {
+            RunId = 7, Variant = "MetroSoap11", Client = "java", Payload = "Int", Clients = 1,
+            StartedUtc = start.AddSeconds(10), EndedUtc = start.AddSeconds(20), Requests = 5000,
+            ServerCpuPercent = 40, ServerCpuMicrosPerRequest = 1600,
+        };
+        IReadOnlyList<ResourceSampleEntity> readings =
+            [new() { RunId = 7, OffsetMs = 12_000, JvmCpuPercent = 20, ProcessCpuPercent = 5, MachineCpuPercent = 80, AvailableMemoryMb = 1000 }];
+
+        var resources = LevelResources.Of([level], _ => (readings, start), cores: 2, clockMHz: null)!;
+
+        // The neighbouring reading said 20 % (1,000 µs per operation by its arithmetic); the window's counters say 40 % and 1,600 µs.
+        Assert.Equal(40, resources.StackCpuPercent.Mean, 9);
+        Assert.Equal(1600, resources.CpuUsPerOperation.Mean, 9);
+        Assert.Equal(80, resources.MachineCpuPercent.Mean, 9);
+        Assert.Equal(1000, resources.AvailableMemoryMb.Mean, 9);
+        Assert.Equal(0, resources.MCyclesPerOperation.N);
+    }
 }
