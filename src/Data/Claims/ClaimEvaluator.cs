@@ -189,6 +189,7 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
     {
         var bounds = new Dictionary<string, int>();
         var exclusions = new List<string>();
+        var repetitionsLeftOut = new List<string>();
         var rule = ClaimMetrics.LevelRuleOf(claim);
         List<(ClaimLevel Level, double? Exact, Estimate Estimate)> Keep(List<ClaimLevel> side)
         {
@@ -206,6 +207,10 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
 
                 bounds[BoundName(condition.Bound)] = bounds.GetValueOrDefault(BoundName(condition.Bound)) + 1;
                 kept.Add((level, exact, estimate));
+                if (level.RepetitionsLeftOut.Count > 0)
+                {
+                    repetitionsLeftOut.Add($"{level.Name} (run {level.RunId}): {string.Join(", ", level.RepetitionsLeftOut)}");
+                }
             }
 
             return kept;
@@ -226,22 +231,26 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             AMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(keptA.Select(k => k.Level)) : null,
             BMCycles = claim.Metric == ClaimMetric.CpuPerOperation ? MeanMCycles(keptB.Select(k => k.Level)) : null,
         };
-        var leftOut = exclusions.Count == 0 ? "" : $" Left out: {string.Join("; ", exclusions)}.";
+        var leftOut = (exclusions.Count == 0 ? "" : $" Left out: {string.Join("; ", exclusions)}.")
+            + (repetitionsLeftOut.Count == 0 ? "" : $" Repetitions left out of counted levels: {string.Join("; ", repetitionsLeftOut)}.");
         if (keptA.Count == 0 || keptB.Count == 0)
         {
             var generatorBound = exclusions.Count(e => e.StartsWith("generator-bound", StringComparison.Ordinal));
             var partial = exclusions.Count(e => e.StartsWith("partial", StringComparison.Ordinal));
             var disturbed = exclusions.Count(e => e.StartsWith("disturbed", StringComparison.Ordinal));
             var notServerBound = exclusions.Count(e => e.StartsWith("not server-bound", StringComparison.Ordinal));
+            var unsteady = exclusions.Count(e => e.StartsWith("before steady state", StringComparison.Ordinal));
             var busiest = caseA.Concat(caseB).Select(l => l.Level.ServerCpuPercent).Where(c => c is not null).DefaultIfEmpty().Max();
             var why = rule == LevelRule.Capacity && notServerBound > 0
                 ? $"A capacity claim is decided on server-bound levels only, and a side has none ({notServerBound} level(s) not server-bound; the server's CPU was at most {(busiest is { } b ? b.ToString("0", CultureInfo.InvariantCulture) + " %" : "not measured")}). What would help: {SaturationAdvice(caseA.Concat(caseB).Select(l => l.Level.Variant))}."
-                : disturbed > 0 && generatorBound == 0 && partial == 0
+                : disturbed > 0 && unsteady == 0 && generatorBound == 0 && partial == 0
                 ? $"Every level of a side was disturbed: {DisturbedCount(caseA.Concat(caseB))} (other work or steal on the machine during their windows). What would help: a run on a quiet machine (docs/statistics.md, \"Disturbed\")."
                 : generatorBound > 0
                 ? $"Every level of a side was bound by the load generator ({generatorBound}), so it shows the generator's limit, not the server's. What would help: fewer clients, or a generator with cores of its own (the emulated-lan topology splits them)."
                 : partial > 0
                     ? $"Every level of a side was cut short (partial, {partial}). What would help: a run that finishes its levels."
+                : unsteady > 0 || disturbed > 0
+                    ? $"Every level of a side was left out, none having a clean repetition: {unsteady} measured before steady state (a warm-up that ended at its cap), {disturbed} disturbed. What would help: longer warm-ups (the scenario's steadyState.maxWarmup, as the full presets have), more launches, a quieter machine."
                     : $"No level of a side has a value of {claim.Metric} ({Missing(claim.Metric)}).";
             return Final(contrast, shell with { Reason = why + leftOut });
         }

@@ -19,6 +19,14 @@ public sealed record ClaimLevel(LevelAggregate Level, string Topology, int RunId
     /// <summary>The per-repetition means behind <see cref="FirstCallsMs"/> (ms), for the claims' tests on observations; empty when not read.</summary>
     public IReadOnlyList<double> FirstCallsValues { get; init; } = [];
 
+    /// <summary>
+    /// The level's repetitions left out before it was aggregated, with why ("launch 3: disturbed", "launch 2: before steady
+    /// state"): a disturbed repetition, or one measured before steady state, is dropped on its own while others of the
+    /// level are clean (docs/claims.md, "Levels by metric kind"); empty when none was, or when none was clean (then the
+    /// whole level carries the flags and the verdict leaves it out).
+    /// </summary>
+    public IReadOnlyList<string> RepetitionsLeftOut { get; init; } = [];
+
     /// <summary>"variant × client × payload × N clients (topology)": how readers find the level.</summary>
     public string Name => $"{Level.Variant} × {Level.Client} × {Level.Payload} × {(Level.Clients == 1 ? "1 client" : $"{Level.Clients} clients")} ({Topology})";
 }

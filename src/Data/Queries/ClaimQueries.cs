@@ -45,7 +45,15 @@ public static class ClaimQueries
         var levels = new List<ClaimLevel>();
         foreach (var group in stored.GroupBy(l => (l.RunId, l.Variant, l.Client, l.Payload, l.Clients)).OrderBy(g => g.Key.RunId))
         {
-            var repetitions = group.OrderBy(l => l.Repetition).ThenBy(l => l.Id).ToList();
+            var all = group.OrderBy(l => l.Repetition).ThenBy(l => l.Id).ToList();
+            // A disturbed repetition, or one measured before steady state, is left out on its own while the level has clean
+            // ones (each a launch or repetition of its own, so the rest stay independent observations); when none is clean
+            // the level keeps them all and its flags, and the verdict leaves the whole level out, saying why.
+            var clean = all.Where(l => l.Disturbed != true && l.SteadyStateReached != false).ToList();
+            var repetitions = clean.Count > 0 ? clean : all;
+            List<string> leftOutRepetitions = clean.Count > 0
+                ? [.. all.Except(clean).Select(l => $"{(l.Launch is { } launch ? $"launch {launch}" : $"repetition {l.Repetition}")}: {(l.Disturbed == true ? "disturbed" : "before steady state")}")]
+                : [];
             var run = facts[group.Key.RunId];
             // Null when the statistics home leaves every repetition out (e.g. partial levels).
             if (LevelAggregation.Aggregate(repetitions).SingleOrDefault() is not { } aggregate)
@@ -75,7 +83,10 @@ public static class ClaimQueries
                 firstCallMeans = means;
             }
 
-            levels.Add(new ClaimLevel(aggregate, run.Topology, run.RunId) { Resources = resources, FirstCallsMs = firstCalls, FirstCallsValues = firstCallMeans });
+            levels.Add(new ClaimLevel(aggregate, run.Topology, run.RunId)
+            {
+                Resources = resources, FirstCallsMs = firstCalls, FirstCallsValues = firstCallMeans, RepetitionsLeftOut = leftOutRepetitions,
+            });
         }
 
         return new ClaimInputs(levels, [.. facts.Values.OrderBy(f => f.RunId)]);

@@ -77,6 +77,38 @@ public class ClaimEvaluatorLevelRulesTests
     }
 
     [Fact]
+    public void Evaluate_EveryLevelOfASideBeforeSteadyState_SaysSoNotThatNothingWasMeasured()
+    {
+        // The claims table of 2026-11-28 05:40 UTC: levels left out for warm-ups that ended at their cap were reported as
+        // "No level of a side has a value of …", as if nothing had been measured.
+        var result = Evaluator.Evaluate(Throughput(atCapacity: false),
+        [
+            ClaimLevels.Of("IceTcp", "java", "Int", 20, [2000, 2010, 1990]),
+            ClaimLevels.Of("IceSsl", "java", "Int", 20, [1000, 1010, 990], unsteady: true),
+        ]);
+
+        Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
+        Assert.StartsWith("before steady state: IceSsl", Assert.Single(Assert.Single(result.Contrasts).Exclusions), StringComparison.Ordinal);
+        Assert.Contains("none having a clean repetition: 1 measured before steady state", result.Reason, StringComparison.Ordinal);
+        Assert.DoesNotContain("has a value of", result.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Evaluate_LevelWithARepetitionLeftOut_CountedAndTheReasonNamesTheRepetition()
+    {
+        var result = Evaluator.Evaluate(Throughput(atCapacity: false),
+        [
+            ClaimLevels.Of("IceTcp", "java", "Int", 20, [2000, 2010, 1990]),
+            ClaimLevels.Of("IceSsl", "java", "Int", 20, [1000, 1010, 990]) with { RepetitionsLeftOut = ["launch 3: disturbed"] },
+        ]);
+
+        var contrast = Assert.Single(result.Contrasts);
+        Assert.Equal(2, contrast.LevelsCounted);
+        Assert.Empty(contrast.Exclusions);
+        Assert.Contains("Repetitions left out of counted levels: IceSsl × java × Int × 20 clients (same-machine) (run 1): launch 3: disturbed.", contrast.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Evaluate_EqualLoadClaimOnADisturbedLevel_LeftOutAndNamed()
     {
         var result = Evaluator.Evaluate(Throughput(atCapacity: false),

@@ -9,10 +9,10 @@ namespace Dashboard.Data.Tests.Claims;
 /// <summary>Claim levels with chosen figures: one stored repetition per value, as the runner would store them.</summary>
 internal static class ClaimLevels
 {
-    /// <summary>A level of <paramref name="variant"/> × <paramref name="client"/> × <paramref name="payload"/> × <paramref name="clients"/> with one repetition per throughput (mean response time 1000 / throughput ms); the bound stored as the runner classifies <paramref name="generatorCpu"/> and <paramref name="serverCpu"/>; every repetition flagged disturbed when <paramref name="disturbed"/>.</summary>
+    /// <summary>A level of <paramref name="variant"/> × <paramref name="client"/> × <paramref name="payload"/> × <paramref name="clients"/> with one repetition per throughput (mean response time 1000 / throughput ms); the bound stored as the runner classifies <paramref name="generatorCpu"/> and <paramref name="serverCpu"/>; every repetition flagged disturbed when <paramref name="disturbed"/>, measured before steady state when <paramref name="unsteady"/>.</summary>
     public static ClaimLevel Of(string variant, string client, string payload, int clients, double[] throughputs,
         string topology = ClaimCatalogue.SameMachine, double? generatorCpu = null, double? requestBytes = null, double? responseBytes = null,
-        bool partial = false, double? serverCpu = null, bool disturbed = false)
+        bool partial = false, double? serverCpu = null, bool disturbed = false, bool unsteady = false)
     {
         var stored = throughputs.Select((t, r) =>
         {
@@ -21,6 +21,7 @@ internal static class ClaimLevels
             level.ServerCpuPercent = serverCpu;
             level.Bound = LevelBounds.Classify(generatorCpu, null, serverCpu); // as the runner stores it
             level.Disturbed = disturbed ? true : null;
+            level.SteadyStateReached = unsteady ? false : null;
             level.Complete = !(partial && r == 0); // partial: the first repetition was cut
             level.MeanRequestBytes = requestBytes;
             level.MeanResponseBytes = responseBytes;

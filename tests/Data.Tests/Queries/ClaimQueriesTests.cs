@@ -110,4 +110,68 @@ public sealed class ClaimQueriesTests : IDisposable
     [InlineData(null, ClaimCatalogue.SameMachine)]
     public void TopologyOf_ScenarioDocument_ReadsItsTopologyField(string? json, string expected) =>
         Assert.Equal(expected, ClaimQueries.TopologyOf(json));
+
+    [Fact]
+    public async Task LoadAsync_FiveLaunchesOneDisturbedOneUnsteady_LevelFromTheThreeCleanOnesAndSaysWhichWereLeftOut()
+    {
+        int runId;
+        using (var db = _database.Open())
+        {
+            var run = TestData.Run("launches");
+            run.StartedUtc = TestData.Start;
+            db.Runs.Add(run);
+            for (var launch = 1; launch <= 5; launch++)
+            {
+                // Window figures: 100 µs of server CPU per request, except the disturbed launch 3 (300) and the unsteady 4 (200).
+                var level = ClaimLevels.Stored(run, "WcfNetTcp", "wcf", "Get256Bytes", 1, launch, TestData.Start.AddSeconds(10 * launch), 2, 5000);
+                level.Launch = launch;
+                level.Disturbed = launch == 3;
+                level.SteadyStateReached = launch != 4;
+                level.ServerCpuPercent = 20;
+                level.ServerCpuMicrosPerRequest = launch switch { 3 => 300, 4 => 200, _ => 100 };
+                db.Levels.Add(level);
+            }
+
+            db.SaveChanges();
+            runId = run.Id;
+        }
+
+        using var context = _database.NewContext();
+        var inputs = await ClaimQueries.LoadAsync(context, [runId], CancellationToken.None);
+
+        var level1 = Assert.Single(inputs.Levels);
+        Assert.Equal(["launch 3: disturbed", "launch 4: before steady state"], level1.RepetitionsLeftOut);
+        Assert.Equal(0, level1.Level.DisturbedRepetitions);
+        Assert.True(level1.Level.SteadyStateReached);
+        Assert.Equal([100.0, 100.0, 100.0], level1.Resources!.CpuUsPerOperationValues);
+    }
+
+    [Fact]
+    public async Task LoadAsync_EveryRepetitionUnsteady_LevelKeepsThemAllAndItsFlag()
+    {
+        int runId;
+        using (var db = _database.Open())
+        {
+            var run = TestData.Run("unsteady");
+            run.StartedUtc = TestData.Start;
+            db.Runs.Add(run);
+            for (var repetition = 1; repetition <= 3; repetition++)
+            {
+                var level = ClaimLevels.Stored(run, "WcfNetTcp", "wcf", "Get256Bytes", 1, repetition, TestData.Start.AddSeconds(10 * repetition), 2, 5000);
+                level.SteadyStateReached = false;
+                db.Levels.Add(level);
+            }
+
+            db.SaveChanges();
+            runId = run.Id;
+        }
+
+        using var context = _database.NewContext();
+        var inputs = await ClaimQueries.LoadAsync(context, [runId], CancellationToken.None);
+
+        var level1 = Assert.Single(inputs.Levels);
+        Assert.Empty(level1.RepetitionsLeftOut);
+        Assert.False(level1.Level.SteadyStateReached);
+        Assert.Equal(3, level1.Level.Levels.Count);
+    }
 }
