@@ -29,6 +29,15 @@ public sealed class LocalHostOptions
     public TimeSpan HealthPollIntervalWhileRunning { get; set; } = TimeSpan.FromMinutes(1);
 
     /// <summary>
+    /// How long a run for the local host waits for it to answer <c>GET /healthz</c> at all (up, or "starting" while its
+    /// JVM starts) when the dashboard has just started it: a dashboard restarted with runs waiting starts the first one at
+    /// once, before the host listens. The run starts as soon as the host answers, or at the end of this wait, when the runner reports what it finds (a host that is
+    /// down fails the run with the reason). 0 does not wait.
+    /// </summary>
+    [Range(typeof(TimeSpan), "00:00:00", "00:10:00")]
+    public TimeSpan StartWait { get; set; } = TimeSpan.FromMinutes(2);
+
+    /// <summary>
     /// The local host's data folder (its <c>ServiceHost:DataDirectory</c>: certificates and credential profiles,
     /// docs/security.md); null: the host's default, which is also the runner's. When set, the dashboard passes it to the
     /// host and its <c>security</c> subfolder to the runner (<c>--security-dir</c>).

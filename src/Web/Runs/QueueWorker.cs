@@ -28,6 +28,8 @@ public sealed class QueueWorker(
     IOptions<DashboardOptions> dashboardOptions,
     Hosts.HostRegistry hosts,
     Hosts.HostMonitor hostMonitor,
+    Hosts.LocalServiceHost localHost,
+    Hosts.HostClient hostClient,
     TimeProvider time,
     ILogger<QueueWorker> logger) : IDisposable
 {
@@ -100,6 +102,7 @@ public sealed class QueueWorker(
                 return;
             }
 
+            await WaitForLocalHostAsync(run.Id, run.ScenarioJson, cancel.Token);
             await File.WriteAllTextAsync(scenarioFile, run.ScenarioJson, CancellationToken.None);
             // While the runner runs, the hosts' health is polled less often (the runner watches the host it loads).
             RunnerOutcome outcome;
@@ -122,6 +125,55 @@ public sealed class QueueWorker(
             _current = null;
             File.Delete(scenarioFile);
         }
+    }
+
+    // A run for the local host that this dashboard started waits (LocalHostOptions.StartWait at most) until the host answers
+    // /healthz at all (up, or "starting" while its JVM starts, which the runner handles): after a restart of the dashboard the queue's first run starts at once, while the new host is still
+    // starting (it failed "the service host is unreachable: Connection refused" in the CI of 2026-11-28). Any other host,
+    // or a local host that is not running (not built, exited), is the runner's to report.
+    private async Task WaitForLocalHostAsync(int runId, string scenarioJson, CancellationToken cancellationToken)
+    {
+        var wait = localHostOptions.Value.StartWait;
+        if (wait <= TimeSpan.Zero || localHost.State != Hosts.LocalHostState.Running || HostOf(scenarioJson) is not { } address
+            || Uri.Compare(address, hosts.LocalAddress, UriComponents.SchemeAndServer, UriFormat.Unescaped, StringComparison.OrdinalIgnoreCase) != 0)
+        {
+            return;
+        }
+
+        var started = time.GetTimestamp();
+        var (health, detail) = await hostClient.CheckAsync(address, cancellationToken);
+        if (health != Hosts.HostHealth.Down)
+        {
+            return;
+        }
+
+        logger.LogInformation("Run {RunId}: waiting up to {Wait} for the local service host to answer ({Detail})", runId, wait, detail);
+        try
+        {
+            while (health == Hosts.HostHealth.Down && time.GetElapsedTime(started) < wait)
+            {
+                await Task.Delay(TimeSpan.FromMilliseconds(250), time, cancellationToken);
+                (health, detail) = await hostClient.CheckAsync(address, cancellationToken);
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            // Cancelled by a user, or the dashboard stops: the runner path below ends the run as either does.
+            return;
+        }
+
+        logger.LogInformation("Run {RunId}: the local service host is {Health} after {Seconds:0.0} s{Then}", runId, health,
+            time.GetElapsedTime(started).TotalSeconds, health != Hosts.HostHealth.Down ? "" : $" ({detail}); the runner starts and reports what it finds");
+    }
+
+    // The host address the scenario names, or null.
+    private static Uri? HostOf(string scenarioJson)
+    {
+        using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
+        return document.RootElement.ValueKind == System.Text.Json.JsonValueKind.Object && document.RootElement.TryGetProperty("host", out var host)
+            && host.ValueKind == System.Text.Json.JsonValueKind.String && Uri.TryCreate(host.GetString(), UriKind.Absolute, out var address)
+            ? address
+            : null;
     }
 
     // The control token of the host the scenario names (docs/security.md): the local one's or a registered one's; null for another.

@@ -27,6 +27,57 @@ public sealed class QueueWorkerTests : IDisposable
     }
 
     [Fact]
+    public async Task Start_QueuedRunForTheLocalHostStillStarting_RunnerStartsOnlyOnceTheHostAnswers()
+    {
+        // The CI of 2026-11-28: a dashboard restarted with a run waiting started it at once, before its new local host
+        // listened, and the run failed "the service host is unreachable". A stand-in local host answers /healthz 3 s after
+        // it is started; the queued run's runner must start after that.
+        int port;
+        using (var probe = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0))
+        {
+            probe.Start();
+            port = ((IPEndPoint)probe.LocalEndpoint).Port;
+        }
+
+        var database = Path.Combine(_root, "data", "results.db");
+        var id = Seed.Run(database, RunStatus.Queued, levels: 0, samplesPerLevel: 0);
+        using (var db = Dashboard.Data.ResultsDatabase.Open(database))
+        {
+            var run = db.Runs.Single(r => r.Id == id);
+            run.ScenarioJson = run.ScenarioJson.Replace("http://127.0.0.1:9", $"http://127.0.0.1:{port}", StringComparison.Ordinal);
+            db.SaveChanges();
+        }
+
+        var hostFolder = Path.Combine(_root, "host");
+        Directory.CreateDirectory(Path.Combine(hostFolder, "www"));
+        File.WriteAllText(Path.Combine(hostFolder, "www", "healthz"), "{}");
+        var host = Path.Combine(hostFolder, "Dashboard.Service.Host");
+        File.WriteAllText(host, $$"""
+            #!/usr/bin/env bash
+            dir="$(cd "$(dirname "$0")" && pwd)"
+            sleep 3
+            date +%s.%N > "$dir/serving"
+            # Ends when its standard input does (the dashboard's end), as the real host does with StopAtStdinEof.
+            ( cat > /dev/null; kill $$ ) < /dev/stdin &
+            exec python3 -m http.server {{port}} --bind 127.0.0.1 --directory "$dir/www"
+
+            """.Replace("\r\n", "\n", StringComparison.Ordinal));
+        File.SetUnixFileMode(host, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+
+        await using var app = await WebApp.StartAsync(_root, null, "--Dashboard:StartLocalHost=true",
+            $"--Dashboard:LocalHost:ExecutablePath={host}", $"--Dashboard:LocalHost:Address=http://127.0.0.1:{port}");
+
+        await app.WaitForStatusAsync(id, "Completed");
+        // Without the wait the run completes about a second after the dashboard starts, before the host serves at all.
+        var serving = Path.Combine(hostFolder, "serving");
+        var runnerStarted = File.GetLastWriteTimeUtc(Path.Combine(app.RunnerFolder, "started.log"));
+        Assert.True(File.Exists(serving), $"the run ended (its runner started at {runnerStarted:HH:mm:ss.fff}) before the local host served");
+        Assert.True(runnerStarted >= File.GetLastWriteTimeUtc(serving),
+            $"the runner started at {runnerStarted:HH:mm:ss.fff}, before the local host served at {File.GetLastWriteTimeUtc(serving):HH:mm:ss.fff}");
+        Assert.Contains($"Run {id}: waiting up to", app.Log, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Start_RunLeftRunningWithRunnerGone_MarkedInterruptedKeepingSamples()
     {
         var database = Path.Combine(_root, "data", "results.db");
