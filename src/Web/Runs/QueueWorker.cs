@@ -177,13 +177,7 @@ public sealed class QueueWorker(
     }
 
     // The control token of the host the scenario names (docs/security.md): the local one's or a registered one's; null for another.
-    private string? HostTokenOf(string scenarioJson)
-    {
-        using var document = System.Text.Json.JsonDocument.Parse(scenarioJson);
-        return document.RootElement.TryGetProperty("host", out var host) && Uri.TryCreate(host.GetString(), UriKind.Absolute, out var address)
-            ? hosts.ControlTokenFor(address)
-            : null;
-    }
+    private string? HostTokenOf(string scenarioJson) => HostOf(scenarioJson) is { } address ? hosts.ControlTokenFor(address) : null;
 
     private async Task<RunnerOutcome> RunRunnerAsync(int runId, string executable, string scenarioFile, string? hostToken, bool open, CurrentRun current)
     {
