@@ -96,12 +96,18 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
         if (!claim.InAllCases && summaryCases.Count >= MinimumCasesForSummary)
         {
             // A general statement: its summary effect over the cases decides; the cases that disagree are listed.
+            // Every case decided the same way on its own (Holm-adjusted) test decides the statement whatever the summary's
+            // interval, which measures the spread between cases: a claim that holds in every case holds in general.
             var (ratio, low, high) = Summary([.. summaryCases.Select(r => r.Ratio!.Value)]);
-            verdict = DecideSummary(claim, low, high);
+            var unanimous = holds == covered.Count ? ClaimVerdict.Holds : fails.Count == covered.Count ? ClaimVerdict.DoesNotHold : (ClaimVerdict?)null;
+            verdict = unanimous ?? DecideSummary(claim, low, high);
             summaryEffect = new ClaimSummary(ratio, low, high, summaryCases.Count);
             summary = string.Create(CultureInfo.InvariantCulture,
                 $"{count}; summary over {summaryCases.Count} cases ×{ratio:0.###} [{low:0.###}, {high:0.###}] (geometric mean, 95 % t interval over the cases' log ratios)")
-                + (fails.Count > 0 ? $"; cases that disagree: {string.Join(", ", fails.Select(f => f.Label))}" : "") + ".";
+                + (unanimous is null ? "" : unanimous == ClaimVerdict.Holds
+                    ? "; every case holds on its own test, so the statement holds whatever the summary's interval"
+                    : "; no case holds, each on its own test, so the statement does not hold whatever the summary's interval")
+                + (fails.Count > 0 && unanimous is null ? $"; cases that disagree: {string.Join(", ", fails.Select(f => f.Label))}" : "") + ".";
         }
         else
         {

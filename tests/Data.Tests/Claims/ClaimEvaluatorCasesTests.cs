@@ -116,4 +116,27 @@ public class ClaimEvaluatorCasesTests
         // Log ratios ln 1.5, ln 1.6, ln 1.7, ln 0.8 spread too widely for a 95 % t interval (3 df) above 1.
         Assert.Equal(ClaimVerdict.Inconclusive, result.Verdict);
     }
+
+    [Fact]
+    public void Evaluate_GeneralStatementEveryCaseHoldsButSummaryWide_Holds()
+    {
+        // Four cases, each clearly better on its own test, with effects as far apart as the book's claim emulated-lan
+        // (×0.80, ×0.70, ×0.35, ×0.46 there; here ×1.25 to ×3): the summary's 3-df interval over their log ratios is
+        // wide, yet a statement that holds in every case holds in general.
+        double[] factors = [1.25, 1.4, 2.8, 3.0];
+        var levels = new List<ClaimLevel>();
+        for (var i = 0; i < factors.Length; i++)
+        {
+            levels.Add(ClaimLevels.Of("IceTcp", "java", Payload(i), 20, [1000 * factors[i], 1010 * factors[i], 990 * factors[i]]));
+            levels.Add(ClaimLevels.Of("IceSsl", "java", Payload(i), 20, [1000, 1010, 990]));
+        }
+
+        var result = Evaluator.Evaluate(General(), levels);
+
+        Assert.All(result.Contrasts, c => Assert.Equal(ClaimVerdict.Holds, c.Verdict));
+        Assert.True(result.Summary!.Low < 1, $"the summary's interval alone would not decide: low {result.Summary.Low}");
+        Assert.Equal(ClaimVerdict.Holds, result.Verdict);
+        Assert.Contains("Holds in 4 of 4 cases; summary over 4 cases ×", result.Reason, StringComparison.Ordinal);
+        Assert.Contains("every case holds on its own test, so the statement holds whatever the summary's interval", result.Reason, StringComparison.Ordinal);
+    }
 }
