@@ -6,6 +6,8 @@
 # interleaved pair by pair so that both see the same machine.
 # The goal is a ratio of 1.00 ± 0.02. Run from the repository's root on an otherwise idle machine:
 #   bench/aa.sh                       AA_PAIRS (8), AA_DURATION (00:00:03), AA_CLIENTS (20), AA_VARIANT (AspNetHttpJson)
+#   AA_CLIENT (dotnet): the client technology (lean: the load generator of issue #35); AA_MODES ("off steady"): "steady"
+#   (or "off") alone runs that mode only, each pair A B or B A by turns.
 #   AA_CONTROL_PORT (6490) and AA_PORT_BASE (6400): the host's control API and its variants' ports (host_port_args).
 #   AA_LAUNCHES (3; issue #32): each run is that many launches (fresh clients each, docs/statistics.md "Launches"), and a
 #   run's throughput and p50 are the mean over its launches; 1 gives the single-launch runs of issue #24.
@@ -17,6 +19,8 @@ pairs=${AA_PAIRS:-8}
 duration=${AA_DURATION:-00:00:03}
 clients=${AA_CLIENTS:-20}
 variant=${AA_VARIANT:-AspNetHttpJson}
+client=${AA_CLIENT:-dotnet}
+modes=${AA_MODES:-off steady}
 control=${AA_CONTROL_PORT:-6490}
 base=${AA_PORT_BASE:-6400}
 config=${AA_CONFIG:-Release}
@@ -38,7 +42,7 @@ for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$control/healthz" 2>/dev/nu
 run_once() {
   local steady=$1
   cat > "$work/s.json" <<JSON
-{"name": "A/A", "host": "http://127.0.0.1:$control", "variants": ["$variant"], "clients": ["dotnet"], "payloads": ["Int"],
+{"name": "A/A", "host": "http://127.0.0.1:$control", "variants": ["$variant"], "clients": ["$client"], "payloads": ["Int"],
  "levels": [$clients], "duration": "$duration", "warmup": 50, "launches": $launches$steady}
 JSON
   "src/Runner/bin/$config/net10.0/Dashboard.Runner" run --scenario "$work/s.json" --db "$work/r.db" --levels-csv "$work/l.csv" --progress json > /dev/null
@@ -57,7 +61,9 @@ summarize() {
 import math, statistics as st, sys
 rows = [tuple(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
 # t(0.975, ν) from the NIST/SEMATECH e-Handbook §1.3.6.7.2 table, for the pair counts used here.
-T = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228, 11: 2.201, 15: 2.131}
+T = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228, 11: 2.201,
+     12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086, 21: 2.080,
+     22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048, 29: 2.045, 30: 2.042}
 def estimate(values):
     n = len(values); m = st.mean(values); s = st.stdev(values)
     h = T[n - 1] * (s / math.sqrt(n)) / m
@@ -79,7 +85,7 @@ PY
 # modes and both runs alike. The 1-minute load average is recorded before every run.
 steady_json=', "steadyState": {"windows": 5, "maxCov": 0.02, "window": "00:00:01", "maxWarmup": "00:00:10"}'
 : > "$work/off.txt"; : > "$work/steady.txt"; : > "$work/load.txt"
-echo "$pairs pairs of $variant × dotnet × Int × $clients clients × $duration, warm-up 50 requests per client, $launches launches per run; modes interleaved"
+echo "$pairs pairs of $variant × $client × Int × $clients clients × $duration, warm-up 50 requests per client, $launches launches per run; modes interleaved"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 pair_of() { # mode pair -> "thrA p50A cpuA thrB p50B cpuB"
   local steady="" a b
@@ -96,9 +102,10 @@ pair_of() { # mode pair -> "thrA p50A cpuA thrB p50B cpuB"
   echo "  pair $2, steady state $1: A $ta req/s p50 $pa ms server $ca µs/req, B $tb req/s p50 $pb ms server $cb µs/req (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 for p in $(seq 1 "$pairs"); do
-  if (( (p + 1) / 2 % 2 )); then pair_of off "$p"; pair_of steady "$p"; else pair_of steady "$p"; pair_of off "$p"; fi
+  if [ "$modes" != "off steady" ]; then pair_of "$modes" "$p"
+  elif (( (p + 1) / 2 % 2 )); then pair_of off "$p"; pair_of steady "$p"; else pair_of steady "$p"; pair_of off "$p"; fi
 done
-for mode in off steady; do
+for mode in $modes; do
   echo "steady state $mode:"
   summarize "$work/$mode.txt"
 done
