@@ -5,6 +5,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Data.Queries;
 using Dashboard.Data.Samples;
 using Microsoft.EntityFrameworkCore;
 
@@ -72,7 +73,7 @@ public static class RunBundle
         {
             foreach (var level in levels)
             {
-                await foreach (var s in db.Samples.AsNoTracking().Where(s => s.LevelId == level.Id).OrderBy(s => s.Id).AsAsyncEnumerable().WithCancellation(cancellationToken))
+                await foreach (var s in db.SamplesOf(level).OrderBy(s => s.Id).AsAsyncEnumerable().WithCancellation(cancellationToken))
                 {
                     // [level id, client, start µs, latency µs, outcome, warm-up 0/1, request bytes, response bytes, agent]
                     await samples.WriteLineAsync(string.Create(CultureInfo.InvariantCulture,

@@ -69,8 +69,8 @@ public static class ClaimQueries
                 var means = new List<double>();
                 foreach (var level in repetitions)
                 {
-                    var first = await db.Samples.AsNoTracking()
-                        .Where(s => s.LevelId == level.Id && s.Outcome == SampleOutcome.Success)
+                    var first = await db.SamplesOf(level)
+                        .Where(s => s.Outcome == SampleOutcome.Success)
                         .OrderBy(s => s.StartOffsetUs).ThenBy(s => s.Id)
                         .Take(FirstCalls).Select(s => s.LatencyUs).ToListAsync(ct);
                     if (first.Count > 0)

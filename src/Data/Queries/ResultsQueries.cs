@@ -59,11 +59,9 @@ public static class ResultsQueries
         var perLevel = new List<(LevelEntity Level, IReadOnlyList<UpstartPoint> Points)>();
         foreach (var level in levels.Where(l => l.Clients == 1 && l.FirstSampleId is not null && l.LastSampleId is not null))
         {
-            var (first, last, id) = (level.FirstSampleId!.Value, level.LastSampleId!.Value, level.Id);
             // One client's samples are stored in the order it sent them (its own buffer), so the first rows by rowid are
             // its first calls: a read of 1000 rows, not of the whole level. Sorted by start anyway, in memory.
-            var samples = await db.Samples.AsNoTracking()
-                .Where(s => s.Id >= first && s.Id <= last && s.LevelId == id)
+            var samples = await db.SamplesOf(level)
                 .OrderBy(s => s.Id)
                 .Take(Upstart.Clusters[^1])
                 .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup, -1, -1))

@@ -11,6 +11,26 @@ namespace Dashboard.Data.Queries;
 public static class SampleQueries
 {
     /// <summary>
+    /// The stored rows of <paramref name="level"/> (measured and warm-up), found through its rowid range: a search of
+    /// the primary key over the level's own rows, never a scan of the whole table (11.9 million rows after one claims
+    /// table: a filter on <c>LevelId</c> alone read them all, per level). Empty when the level has no range (no sample
+    /// stored). The one place that turns a level into its samples' rows; order and project as needed.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public static IQueryable<Entities.SampleEntity> SamplesOf(this ResultsDbContext db, Entities.LevelEntity level)
+    {
+        ArgumentNullException.ThrowIfNull(db);
+        ArgumentNullException.ThrowIfNull(level);
+        if (level.FirstSampleId is not { } first || level.LastSampleId is not { } last)
+        {
+            return db.Samples.AsNoTracking().Where(_ => false);
+        }
+
+        var id = level.Id;
+        return db.Samples.AsNoTracking().Where(s => s.Id >= first && s.Id <= last && s.LevelId == id);
+    }
+
+    /// <summary>
     /// The measured samples (warm-up excluded) of level <paramref name="levelId"/>, in the order they
     /// were stored; times in µs as in <see cref="Sample"/>. Empty when the level has no measured sample.
     /// </summary>

@@ -1,5 +1,6 @@
 using Dashboard.Data.Entities;
 using Dashboard.Data.Measurement;
+using Dashboard.Data.Queries;
 using Microsoft.EntityFrameworkCore;
 
 namespace Dashboard.Data.Results;
@@ -71,14 +72,7 @@ public static class LevelSummaries
 
     private static async Task<Sample[]> SamplesOfAsync(ResultsDbContext db, LevelEntity level, CancellationToken cancellationToken)
     {
-        if (level.FirstSampleId is not { } first || level.LastSampleId is not { } last)
-        {
-            return [];
-        }
-
-        var id = level.Id;
-        return await db.Samples.AsNoTracking()
-            .Where(s => s.Id >= first && s.Id <= last && s.LevelId == id)
+        return await db.SamplesOf(level)
             .Select(s => new Sample(s.ClientIndex, s.StartOffsetUs, s.LatencyUs, s.Outcome, s.IsWarmup, -1, -1))
             .ToArrayAsync(cancellationToken);
     }
