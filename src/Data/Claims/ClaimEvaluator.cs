@@ -105,8 +105,8 @@ public sealed class ClaimEvaluator(IDifferenceTest test, ILevelConditions condit
             summary = string.Create(CultureInfo.InvariantCulture,
                 $"{count}; summary over {summaryCases.Count} cases ×{ratio:0.###} [{low:0.###}, {high:0.###}] (geometric mean, 95 % t interval over the cases' log ratios)")
                 + (unanimous is null ? "" : unanimous == ClaimVerdict.Holds
-                    ? "; every case holds on its own test, so the statement holds whatever the summary's interval"
-                    : "; no case holds, each on its own test, so the statement does not hold whatever the summary's interval")
+                    ? "; every case holds on its own, so the statement holds whatever the summary's interval"
+                    : "; every case does not hold on its own, so the statement does not hold whatever the summary's interval")
                 + (fails.Count > 0 && unanimous is null ? $"; cases that disagree: {string.Join(", ", fails.Select(f => f.Label))}" : "") + ".";
         }
         else

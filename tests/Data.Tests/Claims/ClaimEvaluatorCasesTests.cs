@@ -137,6 +137,6 @@ public class ClaimEvaluatorCasesTests
         Assert.True(result.Summary!.Low < 1, $"the summary's interval alone would not decide: low {result.Summary.Low}");
         Assert.Equal(ClaimVerdict.Holds, result.Verdict);
         Assert.Contains("Holds in 4 of 4 cases; summary over 4 cases ×", result.Reason, StringComparison.Ordinal);
-        Assert.Contains("every case holds on its own test, so the statement holds whatever the summary's interval", result.Reason, StringComparison.Ordinal);
+        Assert.Contains("every case holds on its own, so the statement holds whatever the summary's interval", result.Reason, StringComparison.Ordinal);
     }
 }
