@@ -86,6 +86,7 @@ public class ResultsDbContextModelSnapshot : ModelSnapshot
             b.Property<long?>("DroppedRequests");
             b.Property<int?>("Connections");
             b.Property<double?>("ServiceP99Ms");
+            b.Property<int?>("SharedCore");
             b.HasKey("Id");
             b.HasIndex("RunId", "Variant", "Client", "Payload", "Clients");
             b.ToTable("Levels", t => t.HasTrigger("TR_Levels_DeleteSamples"));

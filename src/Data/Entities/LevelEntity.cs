@@ -181,6 +181,13 @@ public class LevelEntity
     public int? HostProcessId { get; set; }
 
     /// <summary>
+    /// The one core the runner, its drivers and the host's processes were pinned to from the level's warm-up to its
+    /// window's end (scenario <c>placement: "shared-core"</c>, 1-client levels; docs/statistics.md, "Placement: one client
+    /// on one core"); null: the scheduler placed them freely (or stored before the field).
+    /// </summary>
+    public int? SharedCore { get; set; }
+
+    /// <summary>
     /// Smallest rowid of this level's rows in <c>Samples</c>, or null while it has none.
     /// Maintained by <see cref="Samples.SampleStore"/>; do not set it by hand.
     /// </summary>

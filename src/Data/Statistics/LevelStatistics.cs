@@ -263,6 +263,10 @@ public static class LevelStatistics
         {
             Column = "host_pid", PerLevel = r => r.Level.HostProcessId,
         },
+        new("shared core", "", "Placement \"shared-core\" (1-client levels): the one core the runner, its drivers and the host were pinned to from the level's warm-up to its window's end (docs/statistics.md, \"Placement: one client on one core\"); empty: placed freely by the scheduler")
+        {
+            Column = "shared_core", PerLevel = r => r.Level.SharedCore,
+        },
         new("target rate", "req/s", "Open levels (workload \"open\"): the arrival rate the schedule kept, also the level's value; empty for closed levels (docs/statistics.md, \"Closed and open workloads\")")
         {
             Column = "target_rate_rps", PerLevel = r => r.Level.TargetRateRps,

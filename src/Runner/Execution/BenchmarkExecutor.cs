@@ -349,6 +349,8 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         var plan = scenario.IsOpen
             ? new LevelPlan(scenario.MaxConnections ?? Workload.DefaultMaxConnections, scenario.Warmup, null, scenario.Duration) { RateRps = clients }
             : new LevelPlan(clients, scenario.Warmup, scenario.RequestsPerClient, scenario.Duration);
+        // placement "shared-core": a 1-client level's runner, drivers and host on one core, from its warm-up to its window's end.
+        using var pin = Placement.SharesCore(scenario, clients) ? await PinSharedCoreAsync(scenario, cancellationToken) : null;
         SteadyStateWarmup.Outcome? steady = null;
         if (scenario.SteadyState is { } settings)
         {
@@ -379,6 +381,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         var wall = watch.Elapsed;
         var coresBusy = coreLoad?.BusyPercent();
         var figures = window.Between(windowStart, await window.ReadAsync(CancellationToken.None), result.Samples.Length, CpuAffinity.CoreCount());
+        pin?.Dispose();
         // ── The measured window ends here. The periodic readings are for the over-time charts only; the level's figures are its window's. ──
         var newResources = resources?.TakeNew() ?? [];
         // Same machine with overlapping CPU affinity (the host reports its cores in /resources): saturated shared cores are the machine's limit, not the generator's.
@@ -387,6 +390,7 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         {
             Launch = launch,
             HostProcessId = hostProcess,
+            SharedCore = pin?.Core,
         };
         var partialReason = failure is not null ? LevelRecords.FailedReason(cell, plan, wall, failure)
             : result.Cancelled ? LevelRecords.PartialReason(plan, wall)
@@ -412,6 +416,41 @@ public sealed class BenchmarkExecutor(ResultsStore store, ClientDriverRegistry d
         {
             // Nothing got through: the endpoint is gone (host stopped or killed). Its samples are stored; the cell stops here.
             throw new LoadClientException($"every request of the {clients}-client level failed to connect ({stats.Errors} connection errors): {cell.Endpoint.Address} is down");
+        }
+    }
+
+    /// <summary>
+    /// Pins this runner, its driver processes and the host's processes (<c>GET /cpu</c>) to one core for a level of
+    /// placement <c>"shared-core"</c> (<see cref="SharedCorePin"/>).
+    /// </summary>
+    /// <exception cref="LoadClientException">The host did not list its processes, is on another machine (its boot id
+    /// differs from this one's), or a process could not be pinned: the cell fails with the reason.</exception>
+    private async Task<SharedCorePin> PinSharedCoreAsync(ScenarioDocument scenario, CancellationToken cancellationToken)
+    {
+        const string Why = "placement 'shared-core' pins the host's processes beside the runner's";
+        if (http is null || !Uri.TryCreate(scenario.Host, UriKind.Absolute, out var hostUri))
+        {
+            throw new LoadClientException($"{Why}, and this runner has no host address to ask for them (GET /cpu)");
+        }
+
+        var (counters, error) = await HostCpu.GetAsync(http, hostUri, cancellationToken);
+        if (counters is not { Processes.Count: > 0 })
+        {
+            throw new LoadClientException($"{Why}, and the host did not list them (GET /cpu: {error ?? "no process"})");
+        }
+
+        if (counters.BootId is { } theirs && ProcCounters.BootId() is { } ours && theirs != ours)
+        {
+            throw new LoadClientException($"{Why}, and the host at {hostUri.Authority} is on another machine (its boot id differs from this one's): use placement 'free'");
+        }
+
+        try
+        {
+            return SharedCorePin.Pin([Environment.ProcessId, .. generator?.DriverIds ?? [], .. counters.Processes.Select(p => p.ProcessId)]);
+        }
+        catch (InvalidOperationException e)
+        {
+            throw new LoadClientException($"{Why}: {e.Message}", e);
         }
     }
 

@@ -17,6 +17,9 @@ internal sealed record LevelMeasures(SteadyStateWarmup.Outcome? Steady, double? 
 
     /// <summary>The service host's process id as it reported it; null when it did not.</summary>
     public int? HostProcessId { get; init; }
+
+    /// <summary>The core runner, drivers and host shared during the level (placement <c>"shared-core"</c>); null: placed freely.</summary>
+    public int? SharedCore { get; init; }
 }
 
 /// <summary>
@@ -72,6 +75,7 @@ internal static class LevelRecords
             GeneratorCpuMicrosPerRequest = measures.Window.GeneratorCpuMicrosPerRequest,
             Launch = measures.Launch,
             HostProcessId = measures.HostProcessId,
+            SharedCore = measures.SharedCore,
         };
         ApplyServer(level, measures.Window);
         LevelFigures.Apply(level, stats);

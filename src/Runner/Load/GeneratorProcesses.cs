@@ -35,6 +35,9 @@ public sealed class GeneratorProcesses
         }
     }
 
+    /// <summary>The process ids of the driver processes tracked now (the runner itself not included).</summary>
+    public IReadOnlyList<int> DriverIds => [.. _drivers.Keys];
+
     /// <summary>Driver processes tracked now (the runner itself not counted).</summary>
     public int Count => _drivers.Count;
 

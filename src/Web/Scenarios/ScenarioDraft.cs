@@ -71,6 +71,9 @@ public sealed class ScenarioDraft
     /// <summary>A fresh client per repetition (docs/statistics.md).</summary>
     public bool FreshClientPerRepetition { get; set; }
 
+    /// <summary>Placement <c>"shared-core"</c>: 1-client levels on one core shared by generator and host (<see cref="Dashboard.Service.Contracts.Scenarios.Placement"/>); false: placed freely.</summary>
+    public bool SharedCore { get; set; }
+
     /// <summary>The credential profile the secure variants are called with (docs/security.md); kept from the document it was made from.</summary>
     public string CredentialProfile { get; set; } = Dashboard.Service.Contracts.Security.CredentialProfile.DefaultName;
 
@@ -149,6 +152,7 @@ public sealed class ScenarioDraft
             HostCores = document.HostCores,
             SteadyState = document.SteadyState,
             FreshClientPerRepetition = document.FreshClientPerRepetition,
+            SharedCore = document.Placement == Dashboard.Service.Contracts.Scenarios.Placement.SharedCore,
             Agents = document.Agents,
             Open = document.IsOpen,
             RatesText = document.Rates is { Count: > 0 } rates ? string.Join(", ", rates) : "500, 1000, 2000",
@@ -284,6 +288,7 @@ public sealed class ScenarioDraft
         HostCores = HostCores,
         SteadyState = SteadyState,
         FreshClientPerRepetition = FreshClientPerRepetition,
+        Placement = SharedCore ? Dashboard.Service.Contracts.Scenarios.Placement.SharedCore : null,
         Agents = Agents,
     };
 
@@ -376,6 +381,7 @@ public sealed class ScenarioDraft
             ("hostCores", _) => "Host cores",
             ("steadyState", _) => "Steady state",
             ("freshClientPerRepetition", _) => "Fresh client per repetition",
+            ("placement", _) => "One client on one core",
             ("agents", _) => "Load agents",
             ("scenario", _) => "Scenario",
             _ => field,

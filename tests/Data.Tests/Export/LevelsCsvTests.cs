@@ -78,7 +78,7 @@ public sealed class LevelsCsvTests
             "complete,partial_reason,steady_state_reached,steady_state_warmup_s,steady_state_cov,server_cpu_percent,bound,generator_cpu_us_per_request," +
             "throughput_cov,mean_ms_cov,throughput_precision,server_cpu_precision,generator_cores_busy_percent," +
             "cpu_window_s,server_cpu_us_per_request,server_cpu_us_per_request_ci95_low,server_cpu_us_per_request_ci95_high,server_cpu_missing_reason," +
-            "machine_busy_percent,steal_percent,others_cpu_cores,disturbed,window_s,launch,host_pid,target_rate_rps,late_starts,dropped_requests,connections,service_p99_ms,agents,start_skew_bound_ms", lines[0]);
+            "machine_busy_percent,steal_percent,others_cpu_cores,disturbed,window_s,launch,host_pid,shared_core,target_rate_rps,late_starts,dropped_requests,connections,service_p99_ms,agents,start_skew_bound_ms", lines[0]);
         var header = lines[0].Split(',');
         Assert.EndsWith(",\"agent-1 10, agent-2 10, agent-3 10\",1.25", lines[1], StringComparison.Ordinal);
         var first = Row(header, RemoveQuoted(lines[1]));

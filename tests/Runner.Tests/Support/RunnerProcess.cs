@@ -44,6 +44,9 @@ public sealed class RunnerProcess : IDisposable
     /// <summary>The runner's process id.</summary>
     public int ProcessId => _process.Id;
 
+    /// <summary>True once the runner has exited.</summary>
+    public bool HasExited() => _process.HasExited;
+
     /// <summary>The runner's exit code, once it exited.</summary>
     public int ExitCode => _process.ExitCode;
 

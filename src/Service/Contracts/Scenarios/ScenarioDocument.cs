@@ -111,6 +111,13 @@ public sealed record ScenarioDocument
     /// </summary>
     public string Topology { get; init; } = Scenarios.Topology.SameMachine;
 
+    /// <summary>
+    /// Where the generator and the host may run during a level (<see cref="Scenarios.Placement"/>): null (absent) or
+    /// <c>"free"</c> — anywhere; <c>"shared-core"</c> — closed levels of one client on one core shared by the runner, its
+    /// drivers and the host (same-machine only), the other levels free. Each level records the core it was pinned to.
+    /// </summary>
+    public string? Placement { get; init; }
+
     /// <summary>The emulated link's rate in Mbit/s, both directions (<c>emulated-lan</c> only; default 100, the thesis's LAN; 1000 for 1 Gbit/s).</summary>
     public int? LinkRateMbps { get; init; }
 

@@ -126,6 +126,21 @@ public sealed class ScenarioValidator : AbstractValidator<ScenarioDocument>
         RuleFor(s => s.HostCores).InclusiveBetween(1, 1024).When(s => s.HostCores.HasValue && s.Topology == Topology.EmulatedLan)
             .WithMessage(s => $"{s.HostCores} is out of range; at least 1 core for the host (and at least one left for the generator)")
             .OverridePropertyName("hostCores");
+        RuleFor(s => s.Placement).Must(p => p is null || Placement.All.Contains(p))
+            .WithMessage(s => $"'{ScenarioText.Shown(s.Placement ?? "null")}' is not a placement; give one of {string.Join(", ", Placement.All)}")
+            .OverridePropertyName("placement");
+        RuleFor(s => s.Placement).Must(_ => false).When(s => s.Placement == Placement.SharedCore && s.Topology != Topology.SameMachine)
+            .WithMessage(s => $"placement '{Placement.SharedCore}' pins the host's processes to the generator's core, which the runner can do only on its own machine: give topology '{Topology.SameMachine}' (this scenario's is '{ScenarioText.Shown(s.Topology ?? "null")}')")
+            .OverridePropertyName("placement");
+        RuleFor(s => s.Placement).Must(_ => false).When(s => s.Placement == Placement.SharedCore && s.Agents is not null)
+            .WithMessage($"placement '{Placement.SharedCore}' pins the runner's own load generator; load agents generate the load elsewhere: leave agents out or use placement '{Placement.Free}'")
+            .OverridePropertyName("placement");
+        RuleFor(s => s.Placement).Must(_ => false).When(s => s.Placement == Placement.SharedCore && s.IsOpen)
+            .WithMessage($"placement '{Placement.SharedCore}' applies to closed levels of one client (one request outstanding at a time); an open level's requests overlap: use placement '{Placement.Free}'")
+            .OverridePropertyName("placement");
+        RuleFor(s => s.Placement).Must(_ => false).When(s => s.Placement == Placement.SharedCore && !s.IsOpen && !s.LevelValues.Contains(1))
+            .WithMessage(s => $"placement '{Placement.SharedCore}' applies to levels of one client, and this scenario has none (levels {string.Join(", ", s.LevelValues)})")
+            .OverridePropertyName("placement");
         RuleFor(s => s).Custom(CheckOnMachineOnly);
         RuleFor(s => s.Repetitions).InclusiveBetween(1, 100)
             .WithMessage(s => $"{s.Repetitions} is out of range; 1..100 repetitions").OverridePropertyName("repetitions");

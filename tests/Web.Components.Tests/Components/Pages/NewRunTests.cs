@@ -257,6 +257,19 @@ public sealed class NewRunTests : IAsyncLifetime
     }
 
     [Fact]
+    public void SharedCore_TickedThenEmulatedLan_InTheDocumentThenRefusedAtItsField()
+    {
+        var page = _context.RenderPage<NewRun>();
+        Assert.DoesNotContain("placement", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal);
+
+        Check(page, "shared-core");
+
+        page.WaitForAssertion(() => Assert.Contains("\"placement\": \"shared-core\"", page.Find("[data-testid=scenario-json]").TextContent, StringComparison.Ordinal));
+        Click(page, "topology-emulated-lan");
+        page.WaitForAssertion(() => Assert.Contains("One client on one core: placement 'shared-core' pins the host's processes", page.Find("[data-testid=error-placement]").TextContent, StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void Agents_SqliteMode_OneLineLinkingTheAgentsPageAndNoChoice()
     {
         var page = _context.RenderPage<NewRun>();
