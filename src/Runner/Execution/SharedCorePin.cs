@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using Dashboard.Service.Contracts.Resources;
 
@@ -74,26 +73,15 @@ internal sealed class SharedCorePin : IDisposable
 
     private static void Taskset(int processId, string cores)
     {
-        var start = new ProcessStartInfo("taskset") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in new[] { "-a", "-cp", cores, processId.ToString(CultureInfo.InvariantCulture) })
+        var (code, _, error) = ShortCommand.Run("taskset", ["-a", "-cp", cores, processId.ToString(CultureInfo.InvariantCulture)]);
+        if (code == 127)
         {
-            start.ArgumentList.Add(argument);
+            throw new InvalidOperationException($"taskset is missing ({error.Trim()}): placement 'shared-core' needs it (Debian package util-linux)");
         }
 
-        try
+        if (code != 0)
         {
-            using var process = Process.Start(start)!;
-            process.StandardOutput.ReadToEnd();
-            var error = process.StandardError.ReadToEnd();
-            process.WaitForExit();
-            if (process.ExitCode != 0)
-            {
-                throw new InvalidOperationException($"taskset could not pin process {processId} to cores {cores}: {error.Trim()}");
-            }
-        }
-        catch (System.ComponentModel.Win32Exception e)
-        {
-            throw new InvalidOperationException($"taskset is missing ({e.Message}): placement 'shared-core' needs it (Debian package util-linux)", e);
+            throw new InvalidOperationException($"taskset could not pin process {processId} to cores {cores}: {error.Trim()}");
         }
     }
 }

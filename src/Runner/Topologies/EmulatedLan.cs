@@ -467,27 +467,7 @@ public sealed class EmulatedLan : IAsyncDisposable
         }
     }
 
-    private static (int Code, string Output, string Error) Run(string file, IEnumerable<string> arguments)
-    {
-        var start = new ProcessStartInfo(file) { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        try
-        {
-            using var process = Process.Start(start)!;
-            var output = SocketCompletions.ReadToEndOnThread(process.StandardOutput);
-            var error = process.StandardError.ReadToEnd();
-            process.WaitForExit();
-            return (process.ExitCode, output.Result, error);
-        }
-        catch (System.ComponentModel.Win32Exception e)
-        {
-            return (127, "", e.Message);
-        }
-    }
+    private static (int Code, string Output, string Error) Run(string file, IEnumerable<string> arguments) => Execution.ShortCommand.Run(file, arguments);
 }
 
 /// <summary>What an <see cref="EmulatedLan"/> is made with.</summary>
